@@ -1,0 +1,25 @@
+import type { Product } from '../../generated/prisma/client.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import type { Ctx } from '../context.js';
+import { parseRecordId } from '../validation.js';
+import { merchantVisible, shopperVisible } from './visibility.js';
+
+/** A shopper-visible product by its slug (or, from GraphQL, its uuid). */
+export async function findCatalogProduct(ctx: Ctx, ref: { slug?: string | null; id?: string | null }): Promise<Product> {
+  const recordId = ref.id ? parseRecordId(ref.id) : null;
+  if (!ref.slug && !recordId) throw ApiError.notFound('Product');
+  const product = await ctx.db.product.findFirst({
+    where: { ...shopperVisible(ctx), ...(ref.slug ? { slug: ref.slug } : {}), ...(recordId ?? {}) },
+  });
+  if (!product) throw ApiError.notFound('Product');
+  return product;
+}
+
+/** A product of the store by integer id or uuid; another store's product is simply not found. */
+export async function findMerchantProduct(ctx: Ctx, rawId: string): Promise<Product> {
+  const recordId = parseRecordId(rawId);
+  if (!recordId) throw ApiError.notFound('Product');
+  const product = await ctx.db.product.findFirst({ where: { ...merchantVisible(ctx), ...recordId } });
+  if (!product) throw ApiError.notFound('Product');
+  return product;
+}

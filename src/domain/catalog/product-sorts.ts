@@ -1,0 +1,37 @@
+import type { Product } from '../../generated/prisma/client.js';
+import { asBoolean, asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
+
+const byPId = (direction: Direction): SortColumn<Product> => ({ field: 'pId', direction, read: (p) => p.pId, parse: asNumber });
+
+const createdAt = (direction: Direction): SortColumn<Product> => ({ field: 'createdAt', direction, read: (p) => p.createdAt.toISOString(), parse: asDate });
+const updatedAt = (direction: Direction): SortColumn<Product> => ({ field: 'updatedAt', direction, read: (p) => p.updatedAt.toISOString(), parse: asDate });
+
+/** Storefront sorts; prices sort on the lowest and highest price a shopper can pay. */
+export const catalogSorts = {
+  latest: [createdAt('desc'), byPId('desc')],
+  popular: [{ field: 'salesCount', direction: 'desc', read: (p) => p.salesCount, parse: asNumber }, byPId('desc')],
+  price_low: [{ field: 'priceMin', direction: 'asc', read: (p) => p.priceMin.toString(), parse: asString }, byPId('asc')],
+  price_high: [{ field: 'priceMax', direction: 'desc', read: (p) => p.priceMax.toString(), parse: asString }, byPId('desc')],
+} satisfies Record<string, KeysetSort<Product>>;
+
+export type CatalogSort = keyof typeof catalogSorts;
+export const catalogSortNames = Object.keys(catalogSorts) as [CatalogSort, ...CatalogSort[]];
+
+const merchantColumns: Record<string, (direction: Direction) => SortColumn<Product>> = {
+  created_at: createdAt,
+  updated_at: updatedAt,
+  title: (direction) => ({ field: 'title', direction, read: (p) => p.title, parse: asString }),
+  price: (direction) => ({ field: 'price', direction, read: (p) => p.price.toString(), parse: asString }),
+  stock: (direction) => ({ field: 'stock', direction, read: (p) => p.stock, parse: asNumber }),
+  published: (direction) => ({ field: 'published', direction, read: (p) => p.published, parse: asBoolean }),
+};
+
+export const merchantSortFields = ['created_at', 'updated_at', 'title', 'price', 'stock', 'published'] as const;
+export type MerchantSortField = (typeof merchantSortFields)[number];
+
+export function merchantSort(field: MerchantSortField, direction: Direction): KeysetSort<Product> {
+  return [merchantColumns[field]!(direction), byPId(direction)];
+}
+
+/** The polling feed: oldest change first. */
+export const changeFeedSort: KeysetSort<Product> = [updatedAt('asc'), byPId('asc')];

@@ -1,0 +1,60 @@
+import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import type { ResolvedLocale } from '../locale/resolve-locale.js';
+import { stockAndPrice, type StockAndPrice } from './stock-and-price.js';
+
+export interface LocalizedText {
+  title: string;
+  excerpt: string | null;
+  description: string | null;
+}
+
+/** A product with everything a card, a detail page or a merchant record shows. */
+export interface ProductView {
+  product: Product;
+  text: LocalizedText;
+  variants: Variant[];
+  images: ProductImage[];
+  options: ProductOption[];
+  category: (Category & { localizedName: string }) | null;
+  summary: StockAndPrice;
+}
+
+export async function localizedProductText(ctx: Ctx, product: Product, locale: ResolvedLocale | null): Promise<LocalizedText> {
+  const base = { title: product.title, excerpt: product.excerpt, description: product.description };
+  if (!locale || locale.isPrimary) return base;
+  const fields = await ctx.loaders.translation.load({ resourceType: 'product', resourceId: product.id, locale: locale.code });
+  return {
+    title: fields?.title || base.title,
+    excerpt: fields?.excerpt ?? base.excerpt,
+    description: fields?.description ?? base.description,
+  };
+}
+
+export async function localizedCategory(ctx: Ctx, categoryId: string | null, locale: ResolvedLocale | null) {
+  if (!categoryId) return null;
+  const category = await ctx.loaders.categoryById.load(categoryId);
+  if (!category) return null;
+  if (!locale || locale.isPrimary) return { ...category, localizedName: category.name };
+  const fields = await ctx.loaders.translation.load({ resourceType: 'category', resourceId: category.id, locale: locale.code });
+  return { ...category, localizedName: fields?.name || category.name };
+}
+
+/**
+ * Loads the relations of a page of products through the request's loaders: one statement per
+ * relation for the whole page. `locale` null means the merchant's own (primary) text.
+ */
+export async function loadProductViews(ctx: Ctx, products: Product[], locale: ResolvedLocale | null, options: { withOptions?: boolean } = {}): Promise<ProductView[]> {
+  return Promise.all(
+    products.map(async (product) => {
+      const [text, variants, images, productOptions, category] = await Promise.all([
+        localizedProductText(ctx, product, locale),
+        ctx.loaders.variantsByProduct.load(product.id),
+        ctx.loaders.imagesByProduct.load(product.id),
+        options.withOptions ? ctx.loaders.optionsByProduct.load(product.id) : Promise.resolve([]),
+        localizedCategory(ctx, product.categoryId, locale),
+      ]);
+      return { product, text, variants, images, options: productOptions, category, summary: stockAndPrice(product, variants) };
+    }),
+  );
+}

@@ -1,0 +1,11 @@
+import type { Ctx } from '../context.js';
+
+/** What a shopper may see: published, active, not deleted, in the request's store. */
+export function shopperVisible(ctx: Ctx) {
+  return { storeId: ctx.store.id, published: true, status: 'active' as const, deletedAt: null };
+}
+
+/** What the merchant's own systems see: everything of the store but deleted records. */
+export function merchantVisible(ctx: Ctx) {
+  return { storeId: ctx.store.id, deletedAt: null };
+}

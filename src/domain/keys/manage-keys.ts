@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { ApiKey } from '../../generated/prisma/client.js';
+import { isMerchantScope, merchantScopes } from '../../auth/scopes.js';
+import { randomToken, sha256Hex } from '../../platform/crypto/tokens.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import { findStoreBySlug, type OperatorCtx } from '../store/manage-stores.js';
+import { parseInput } from '../validation.js';
+
+const origin = z.string().refine((v) => v === '*' || /^https?:\/\/[^/\s?#]+$/.test(v), {
+  error: 'must be "*" or an origin such as https://shop.example (scheme, host and optional port, no path)',
+});
+
+const createInput = z.object({
+  store: z.string().min(1),
+  kind: z.enum(['public', 'private'], { error: 'must be public or private' }),
+  origins: z.array(origin).default([]),
+  scopes: z.array(z.string()).default([]),
+  label: z.string().max(120).optional(),
+  expiresAt: z.date().optional(),
+});
+
+export type CreateKeyInput = z.input<typeof createInput>;
+
+export interface CreatedKey {
+  apiKey: ApiKey;
+  /** The whole secret; shown here once and never stored. */
+  secret: string;
+}
+
+/** Mints a key; its mode follows the store's (test keys for a dev store). */
+export async function createApiKey(ctx: OperatorCtx, raw: CreateKeyInput): Promise<CreatedKey> {
+  const input = parseInput(createInput, raw);
+  const store = await findStoreBySlug(ctx, input.store);
+  if (input.kind === 'public' && input.scopes.length) throw ApiError.invalidField('scopes', 'Public keys carry no scopes; they read the storefront only.');
+  if (input.kind === 'private' && input.origins.length) throw ApiError.invalidField('origins', 'Private keys are for servers and take no origin allowlist.');
+  const scopes = input.scopes.includes('all') ? [...merchantScopes] : [...new Set(input.scopes)];
+  const unknown = scopes.filter((s) => !isMerchantScope(s));
+  if (unknown.length) throw ApiError.invalidField('scopes', `Unknown scope(s): ${unknown.join(', ')}.`);
+
+  const mode = store.mode === 'dev' ? 'test' : 'live';
+  const secret = `${input.kind === 'public' ? 'pk' : 'sk'}_${mode}_${randomToken(24)}`;
+  const apiKey = await ctx.db.apiKey.create({
+    data: {
+      storeId: store.id,
+      kind: input.kind,
+      mode,
+      secretHash: sha256Hex(secret),
+      prefix: secret.slice(0, 12),
+      label: input.label,
+      origins: input.kind === 'public' ? (input.origins.length ? [...new Set(input.origins)] : ['*']) : [],
+      scopes,
+      expiresAt: input.expiresAt,
+    },
+  });
+  return { apiKey, secret };
+}
+
+export async function revokeApiKey(ctx: OperatorCtx, id: string): Promise<ApiKey> {
+  const key = z.uuid().safeParse(id).success ? await ctx.db.apiKey.findUnique({ where: { id } }) : null;
+  if (!key) throw ApiError.notFound('API key');
+  if (key.revokedAt) return key;
+  return ctx.db.apiKey.update({ where: { id }, data: { revokedAt: ctx.now } });
+}

@@ -1,0 +1,98 @@
+import DataLoader from 'dataloader';
+import type { Category, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Db } from '../platform/database/database.js';
+
+export interface TranslationKey {
+  resourceType: string;
+  resourceId: string;
+  locale: string;
+}
+
+export type TranslatedFields = Record<string, string | null>;
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Per-request batching shared by REST and GraphQL: a page of products costs one statement
+ * per relation, whatever the page size. Every query is scoped to the request's store.
+ */
+export function createLoaders(db: Db, storeId: string) {
+  const variantsByProduct = new DataLoader<string, Variant[]>(async (productIds) => {
+    const rows = await db.variant.findMany({
+      where: { storeId, productId: { in: [...productIds] } },
+      orderBy: [{ position: 'asc' }, { pId: 'asc' }],
+    });
+    const groups = groupBy(rows, (r) => r.productId);
+    return productIds.map((id) => groups.get(id) ?? []);
+  });
+
+  const imagesByProduct = new DataLoader<string, ProductImage[]>(async (productIds) => {
+    const rows = await db.productImage.findMany({
+      where: { storeId, productId: { in: [...productIds] } },
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    });
+    const groups = groupBy(rows, (r) => r.productId);
+    return productIds.map((id) => groups.get(id) ?? []);
+  });
+
+  const optionsByProduct = new DataLoader<string, ProductOption[]>(async (productIds) => {
+    const rows = await db.productOption.findMany({
+      where: { productId: { in: [...productIds] }, product: { storeId } },
+      orderBy: [{ position: 'asc' }, { name: 'asc' }],
+    });
+    const groups = groupBy(rows, (r) => r.productId);
+    return productIds.map((id) => groups.get(id) ?? []);
+  });
+
+  const categoryById = new DataLoader<string, Category | null>(async (ids) => {
+    const rows = await db.category.findMany({ where: { storeId, id: { in: [...ids] } } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+
+  const translation = new DataLoader<TranslationKey, TranslatedFields | null, string>(
+    async (keys) => {
+      // Keys of one batch almost always share type and locale; group anyway so mixed batches stay correct.
+      const groups = groupBy([...keys], (k) => `${k.resourceType}\u0000${k.locale}`);
+      const found = new Map<string, TranslatedFields>();
+      await Promise.all(
+        [...groups.values()].map(async (group) => {
+          const { resourceType, locale } = group[0]!;
+          const rows = await db.translation.findMany({
+            where: { storeId, resourceType, locale, resourceId: { in: group.map((k) => k.resourceId) } },
+          });
+          for (const row of rows) found.set(`${resourceType}\u0000${row.resourceId}\u0000${locale}`, row.fields as TranslatedFields);
+        }),
+      );
+      return keys.map((k) => found.get(`${k.resourceType}\u0000${k.resourceId}\u0000${k.locale}`) ?? null);
+    },
+    { cacheKeyFn: (k) => `${k.resourceType}\u0000${k.resourceId}\u0000${k.locale}` },
+  );
+
+  let locales: Promise<StoreLocale[]> | undefined;
+  let categories: Promise<Category[]> | undefined;
+
+  return {
+    variantsByProduct,
+    imagesByProduct,
+    optionsByProduct,
+    categoryById,
+    translation,
+    /** The store's locales, primary first; read once per request. */
+    storeLocales: () =>
+      (locales ??= db.storeLocale.findMany({ where: { storeId }, orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
+    /** The whole category tree of the store; small, read once per request when a filter needs it. */
+    allCategories: () => (categories ??= db.category.findMany({ where: { storeId }, orderBy: [{ position: 'asc' }, { name: 'asc' }] })),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ApiError, type FieldErrors } from '../platform/errors/api-error.js';
+
+/** Parses a domain input; a failure becomes one 422 with every field's messages. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : 'request';
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  throw ApiError.validation(fieldErrors);
+}
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** An integer from a query string or a number. */
+export function integerParam(min: number, max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : blankToUndefined(v)),
+    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }),
+  );
+}
+
+/** `true`, `false`, `1` or `0`, from a query string or a boolean. */
+export const booleanParam = z.preprocess(
+  (v) => {
+    if (v === 'true' || v === '1' || v === 1) return true;
+    if (v === 'false' || v === '0' || v === 0) return false;
+    return blankToUndefined(v);
+  },
+  z.boolean({ error: 'must be true, false, 1 or 0' }),
+);
+
+export function textParam(max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
+    z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }),
+  );
+}
+
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: `must be one of: ${values.join(', ')}` }));
+}
+
+export const timestampParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'must be an ISO 8601 timestamp' })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z',
+    })
+    .transform((v) => new Date(v)),
+);
+
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const uuidParam = z.preprocess(blankToUndefined, z.string().regex(uuidPattern, { error: 'must be a uuid' }));
+
+export const cursorParam = z.preprocess(blankToUndefined, z.string().max(2048, { error: 'is not a cursor this API issued' }));
+
+/** A path id that is an integer id or a uuid; anything else names no record. */
+export function parseRecordId(raw: string): { pId: number } | { id: string } | null {
+  if (/^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647) return { pId: Number(raw) };
+  if (uuidPattern.test(raw)) return { id: raw.toLowerCase() };
+  return null;
+}

@@ -1,0 +1,81 @@
+import SchemaBuilder from '@pothos/core';
+import DirectivesPlugin from '@pothos/plugin-directives';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { DateTimeResolver, JSONObjectResolver, UUIDResolver } from 'graphql-scalars';
+import { requireScope } from '../auth/authenticate.js';
+import type { MerchantScope } from '../auth/scopes.js';
+import { getDatamodel } from '../generated/pothos-types.js';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { ApiError } from '../platform/errors/api-error.js';
+import type { GraphqlContext } from './graphql-context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: GraphqlContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  AuthScopes: { privateKey: boolean; merchantScope: MerchantScope };
+  Directives: {
+    requiresScope: { locations: 'FIELD_DEFINITION'; args: { scope: string } };
+    requiresPrivateKey: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    UUID: { Input: string; Output: string };
+    JSONObject: { Input: Record<string, unknown>; Output: unknown };
+    Decimal: { Input: string; Output: string };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, DirectivesPlugin],
+  directives: { useGraphQLToolsUnorderedDirectives: true },
+  defaultFieldNullability: false,
+  prisma: {
+    // Resolvers read through the domain layer; the client here is never reached for a query of its own.
+    client: (context) => context.ctx.db,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+  relay: { cursorType: 'String', edgesFieldOptions: { nullable: false }, nodeFieldOptions: { nullable: false } },
+  scopeAuth: {
+    // Both scopes throw the documented error themselves, so GraphQL answers the same code as REST.
+    authScopes: (context) => ({
+      privateKey: () => {
+        if (context.ctx.principal.kind !== 'private') {
+          throw new ApiError('private_key_required', 'Merchant fields take a private key (sk_); public keys (pk_) never reach them.');
+        }
+        return true;
+      },
+      merchantScope: (scope: MerchantScope) => {
+        requireScope(context.ctx.principal, scope);
+        return true;
+      },
+    }),
+  },
+});
+
+builder.addScalarType('DateTime', DateTimeResolver);
+builder.addScalarType('UUID', UUIDResolver);
+builder.addScalarType('JSONObject', JSONObjectResolver);
+builder.scalarType('Decimal', {
+  description: 'An exact decimal amount in the major currency unit, as a string with two places, such as "19.99".',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') throw new ApiError('validation_failed', 'A Decimal is a string such as "19.99".');
+    return String(value);
+  },
+});
+
+/** What a merchant field declares: the scope it needs, enforced and printed as a directive in the SDL. */
+export function merchantScope(scope: MerchantScope) {
+  return { authScopes: { merchantScope: scope }, directives: { requiresScope: { scope } } } as const;
+}
+
+/** What the merchant namespace declares: a private key, enforced and printed as a directive. */
+export const privateKeyOnly = { authScopes: { privateKey: true }, directives: { requiresPrivateKey: {} } } as const;
+
+builder.queryType({ description: 'Catalogue reads for any valid key of the store; merchant reads under `merchant` for private keys with scopes.' });

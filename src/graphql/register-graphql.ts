@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createYoga } from 'graphql-yoga';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { authenticate } from '../auth/authenticate.js';
+import { createContext } from '../domain/context.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { rateLimitHook } from '../http/rate-limit.js';
+import { browserCors } from '../http/surfaces.js';
+import { toApiError } from '../http/to-api-error.js';
+import { ApiError, VendorAccessDenied } from '../platform/errors/api-error.js';
+import { statusOf } from '../platform/errors/error-codes.js';
+import { exampleOperations } from './example-operations.js';
+import { graphqlErrorOf, useErrorCodes } from './error-codes-plugin.js';
+import type { GraphqlContext } from './graphql-context.js';
+import { buildSchema } from './schema.js';
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  graphql: GraphqlContext;
+}
+
+function wantsGraphiql(request: FastifyRequest) {
+  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+}
+
+export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
+  const schema = buildSchema();
+  const yoga = createYoga<ServerContext, GraphqlContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    logging: false,
+    cors: false,
+    landingPage: false,
+    graphiql: () => ({
+      title: 'Bazaar GraphiQL',
+      defaultEditorToolsTab: 'headers',
+      headers: JSON.stringify({ 'X-Client-Key': deps.demoKeys?.public ?? 'pk_live_…' }, null, 2),
+      defaultQuery: exampleOperations(deps.demoKeys?.private),
+    }),
+    renderGraphiQL,
+    context: ({ graphql }) => graphql,
+    maskedErrors: false,
+    plugins: [useErrorCodes()],
+  });
+
+  await app.register(async (scope) => {
+    await browserCors(scope);
+    scope.addHook('onRequest', async (request, reply) => {
+      if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql)(request, reply);
+    });
+    // Yoga parses the body itself.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.setErrorHandler(async (error, request, reply) => {
+      const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
+      if (apiError.code === 'server_error') request.log.error({ err: error }, 'unhandled error');
+      for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+      return reply.code(statusOf(apiError.code, 'graphql')).send({ errors: [graphqlErrorOf(apiError, request.id).toJSON()] });
+    });
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/graphql',
+      handler: async (request, reply) => {
+        let graphql: GraphqlContext | undefined;
+        if (!wantsGraphiql(request)) {
+          try {
+            const { store, principal } = await authenticate(deps.database.prisma, 'graphql', {
+              clientKey: typeof request.headers['x-client-key'] === 'string' ? request.headers['x-client-key'] : undefined,
+              origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+              storeHeader: undefined,
+            });
+            const ctx = createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
+            graphql = { ctx, localeOf: new WeakMap() };
+          } catch (error) {
+            if (error instanceof VendorAccessDenied) throw new ApiError('forbidden', error.message);
+            throw error;
+          }
+        }
+        const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql: graphql! });
+        for (const [name, value] of response.headers) reply.header(name, value);
+        reply.status(response.status);
+        return reply.send(response.body ?? (await response.text()));
+      },
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import type { KeysetPage } from '../../domain/pagination/keyset-page.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/** Relay arguments as the domain's keyset window: `first`/`after` forwards, `last`/`before` backwards. */
+export function windowOf(args: ConnectionArgs, max: number, fallback = 20) {
+  if (args.first != null && args.last != null) throw ApiError.invalidField('first', 'Send first or last, not both.');
+  const size = args.first ?? args.last ?? fallback;
+  if (size < 1 || size > max) throw ApiError.invalidField(args.last != null ? 'last' : 'first', `must be between 1 and ${max}`);
+  return { limit: size, starting_after: args.after ?? undefined, before: args.before ?? undefined, from_end: args.last != null };
+}
+
+export function connectionOf<Row>(page: KeysetPage<Row>) {
+  const edges = page.rows.map((node) => ({ node, cursor: page.cursorOf(node) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}

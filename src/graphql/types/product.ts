@@ -1,0 +1,135 @@
+import type { Prisma, Product } from '../../generated/prisma/client.js';
+import { localizedCategory, localizedProductText } from '../../domain/catalog/product-view.js';
+import { stockAndPrice, variantInStock } from '../../domain/catalog/stock-and-price.js';
+import { renditionNames, type Renditions } from '../../domain/media/renditions.js';
+import { builder } from '../builder.js';
+import type { GraphqlContext } from '../graphql-context.js';
+import { Money, PriceRange, type MoneyValue } from './money.js';
+
+export const ImageRendition = builder.objectRef<{ name: string; url: string; w: number | null; h: number | null }>('ImageRendition').implement({
+  fields: (t) => ({
+    name: t.exposeString('name', { description: `One of ${renditionNames.join(', ')}.` }),
+    url: t.exposeString('url'),
+    width: t.exposeInt('w', { nullable: true }),
+    height: t.exposeInt('h', { nullable: true }),
+  }),
+});
+
+export const ProductImage = builder.prismaObject('ProductImage', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    url: t.exposeString('url'),
+    alt: t.exposeString('alt', { nullable: true }),
+    width: t.exposeInt('width', { nullable: true }),
+    height: t.exposeInt('height', { nullable: true }),
+    position: t.exposeInt('position'),
+    isPrimary: t.exposeBoolean('isPrimary'),
+    renditions: t.field({
+      type: [ImageRendition],
+      resolve: (image) => Object.entries(image.sizes as unknown as Renditions).map(([name, r]) => ({ name, ...r })),
+    }),
+  }),
+});
+
+export const Category = builder.prismaObject('Category', {
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID' }),
+    pId: t.exposeInt('pId'),
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+    parentId: t.expose('parentId', { type: 'UUID', nullable: true }),
+  }),
+});
+
+export const ProductOption = builder.prismaObject('ProductOption', {
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    position: t.exposeInt('position'),
+    values: t.exposeStringList('values'),
+  }),
+});
+
+export function money(amount: Prisma.Decimal, context: GraphqlContext): MoneyValue {
+  return { amount, currencyCode: context.ctx.store.currency };
+}
+
+export const Variant = builder.prismaObject('Variant', {
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID' }),
+    pId: t.exposeInt('pId'),
+    title: t.exposeString('title'),
+    sku: t.exposeString('sku', { nullable: true }),
+    optionValues: t.expose('optionValues', { type: 'JSONObject', description: 'Option name to value, such as {"Size": "M"}.' }),
+    price: t.field({ type: Money, resolve: (v, _a, context) => money(v.price, context) }),
+    compareAtPrice: t.field({
+      type: Money,
+      nullable: true,
+      resolve: (v, _a, context) => (v.compareAtPrice && v.compareAtPrice.gt(v.price) ? money(v.compareAtPrice, context) : null),
+    }),
+    inStock: t.boolean({ resolve: (v) => variantInStock(v) }),
+    quantity: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: (v) => (v.trackInventory ? v.stock : null) }),
+    isBackorder: t.exposeBoolean('isBackorder'),
+    position: t.exposeInt('position'),
+  }),
+});
+
+async function summaryOf(product: Product, { ctx }: GraphqlContext) {
+  return stockAndPrice(product, await ctx.loaders.variantsByProduct.load(product.id));
+}
+
+async function textOf(product: Product, context: GraphqlContext) {
+  return localizedProductText(context.ctx, product, context.localeOf.get(product) ?? null);
+}
+
+export const ProductRef = builder.prismaObject('Product', {
+  description: 'A product as a shopper sees it: text in the requested locale, prices as paid.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID' }),
+    pId: t.exposeInt('pId'),
+    slug: t.exposeString('slug'),
+    title: t.string({ resolve: async (p, _a, c) => (await textOf(p, c)).title }),
+    excerpt: t.string({ nullable: true, resolve: async (p, _a, c) => (await textOf(p, c)).excerpt }),
+    description: t.string({ nullable: true, resolve: async (p, _a, c) => (await textOf(p, c)).description }),
+    type: t.exposeString('type'),
+    price: t.field({ type: Money, description: 'What the shopper pays; the cheapest variant when there are variants.', resolve: async (p, _a, c) => money((await summaryOf(p, c)).price, c) }),
+    compareAtPrice: t.field({
+      type: Money,
+      nullable: true,
+      resolve: async (p, _a, c) => {
+        const { compareAtPrice } = await summaryOf(p, c);
+        return compareAtPrice ? money(compareAtPrice, c) : null;
+      },
+    }),
+    priceRange: t.field({
+      type: PriceRange,
+      resolve: async (p, _a, c) => {
+        const s = await summaryOf(p, c);
+        return { min: money(s.minPrice, c), max: money(s.maxPrice, c) };
+      },
+    }),
+    hasVariants: t.boolean({ resolve: async (p, _a, c) => (await summaryOf(p, c)).hasVariants }),
+    inStock: t.boolean({ resolve: async (p, _a, c) => (await summaryOf(p, c)).inStock }),
+    totalStock: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: async (p, _a, c) => (await summaryOf(p, c)).totalStock }),
+    videoUrl: t.exposeString('videoUrl', { nullable: true }),
+    featured: t.exposeBoolean('featured'),
+    rating: t.float({ resolve: (p) => Number(p.rating) }),
+    reviewCount: t.exposeInt('reviewCount'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    category: t.field({
+      type: Category,
+      nullable: true,
+      resolve: async (p, _a, c) => {
+        const category = await localizedCategory(c.ctx, p.categoryId, c.localeOf.get(p) ?? null);
+        return category ? { ...category, name: category.localizedName } : null;
+      },
+    }),
+    images: t.field({ type: [ProductImage], resolve: (p, _a, { ctx }) => ctx.loaders.imagesByProduct.load(p.id) }),
+    options: t.field({ type: [ProductOption], resolve: (p, _a, { ctx }) => ctx.loaders.optionsByProduct.load(p.id) }),
+    variants: t.field({
+      type: [Variant],
+      description: 'Variants a shopper can buy.',
+      resolve: async (p, _a, { ctx }) => (await ctx.loaders.variantsByProduct.load(p.id)).filter((v) => v.isActive),
+    }),
+  }),
+});

@@ -1,0 +1,14 @@
+import type { Config } from '../config.js';
+import type { Database } from '../platform/database/database.js';
+import type { Kv } from '../platform/kv/kv.js';
+
+/** What the transports are built from; one set per process. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  kv: Kv;
+  /** Signs cursors; shared by every process on the same database. */
+  secret: string;
+  /** Keys of the demo store minted at this start, offered in GraphiQL's default headers. */
+  demoKeys?: { public: string; private: string };
+}

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sha256Hex } from '../platform/crypto/tokens.js';
+import { ApiError } from '../platform/errors/api-error.js';
+import type { Kv } from '../platform/kv/kv.js';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * A fixed one-minute window per API key and client IP. The counter lives in the KV port, so
+ * processes sharing Redis share one budget. Every answer carries the X-RateLimit-* headers.
+ */
+export function rateLimitHook(kv: Kv, bucket: string, limitPerMinute: number) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limitPerMinute <= 0 || request.method === 'OPTIONS') return;
+    const key = request.headers['x-client-key'];
+    const caller = typeof key === 'string' && key ? sha256Hex(key).slice(0, 24) : 'anonymous';
+    const now = Date.now();
+    const windowStart = now - (now % WINDOW_MS);
+    const resetAt = windowStart + WINDOW_MS;
+    const { count } = await kv.increment(`rl:${bucket}:${caller}:${request.ip}:${windowStart}`, resetAt - now + 1000);
+    reply.header('x-ratelimit-limit', String(limitPerMinute));
+    reply.header('x-ratelimit-remaining', String(Math.max(0, limitPerMinute - count)));
+    reply.header('x-ratelimit-reset', String(Math.ceil(resetAt / 1000)));
+    if (count > limitPerMinute) {
+      const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      throw new ApiError('too_many_requests', `Rate limit of ${limitPerMinute} requests per minute reached; retry in ${retryAfter} s.`, {
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import { authenticate, requireScope } from '../auth/authenticate.js';
+import type { MerchantScope } from '../auth/scopes.js';
+import { createContext, type Ctx } from '../domain/context.js';
+import { ApiError } from '../platform/errors/api-error.js';
+import type { Surface } from '../platform/errors/error-codes.js';
+import type { AppDeps } from './app-deps.js';
+import { conditionalGet } from './conditional-get.js';
+import { rateLimitHook } from './rate-limit.js';
+import { sendFailure } from './send-failure.js';
+
+export interface RestRequest {
+  query: Record<string, unknown>;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+export interface RestAnswer {
+  status?: number;
+  body: unknown;
+  /** The locale a localized read answered in, sent as Content-Language. */
+  contentLanguage?: string;
+}
+
+/** One REST operation. Auth is declared here (the surface and the scope), never coded in handlers. */
+export interface RestRoute {
+  method: Exclude<HTTPMethods, 'OPTIONS' | 'HEAD'>;
+  url: string;
+  scope?: MerchantScope;
+  handle(ctx: Ctx, request: RestRequest): Promise<RestAnswer>;
+}
+
+export interface SurfaceDefinition {
+  surface: Exclude<Surface, 'graphql'>;
+  prefix: string;
+  routes: RestRoute[];
+  rateLimitPerMinute: number;
+  /** How a path outside the surface is answered. */
+  notFound(request: FastifyRequest): ApiError;
+  setup?(scope: FastifyInstance): Promise<void>;
+}
+
+interface RouteConfig {
+  scope?: MerchantScope;
+  methodNotAllowed?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx;
+  }
+}
+
+const allMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+export function registerSurface(app: FastifyInstance, deps: AppDeps, definition: SurfaceDefinition) {
+  const { surface } = definition;
+  const docsUrl = `${deps.config.publicUrl}/docs/errors`;
+  return app.register(
+    async (scope) => {
+      await definition.setup?.(scope);
+      scope.setErrorHandler(sendFailure(surface, docsUrl));
+      scope.addHook('onRequest', rateLimitHook(deps.kv, surface, definition.rateLimitPerMinute));
+      scope.addHook('onRequest', async (request) => {
+        const config = request.routeOptions.config as RouteConfig;
+        if (request.is404 || config.methodNotAllowed || request.method === 'OPTIONS') return;
+        const { store, principal } = await authenticate(deps.database.prisma, surface, {
+          clientKey: header(request, 'x-client-key'),
+          origin: header(request, 'origin'),
+          storeHeader: header(request, 'x-store-id'),
+        });
+        if (config.scope) requireScope(principal, config.scope);
+        request.ctx = createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
+      });
+      scope.addHook('onSend', conditionalGet);
+      scope.setNotFoundHandler(async (request) => {
+        throw definition.notFound(request);
+      });
+
+      const methodsByUrl = new Map<string, Set<string>>();
+      for (const route of definition.routes) {
+        methodsByUrl.set(route.url, (methodsByUrl.get(route.url) ?? new Set()).add(route.method));
+        scope.route({
+          method: route.method,
+          url: route.url,
+          config: { scope: route.scope } satisfies RouteConfig,
+          handler: async (request, reply) => {
+            const answer = await route.handle(request.ctx, {
+              query: (request.query ?? {}) as Record<string, unknown>,
+              params: (request.params ?? {}) as Record<string, string>,
+              body: request.body,
+            });
+            if (answer.contentLanguage) reply.header('content-language', answer.contentLanguage);
+            return reply.code(answer.status ?? 200).send(answer.body);
+          },
+        });
+      }
+      for (const [url, methods] of methodsByUrl) {
+        const allowed = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+        const others = allMethods.filter((m) => !methods.has(m));
+        if (!others.length) continue;
+        scope.route({
+          method: others,
+          url,
+          config: { methodNotAllowed: true } satisfies RouteConfig,
+          handler: async (request, reply) => {
+            reply.header('allow', allowed);
+            throw new ApiError('method_not_allowed', `${request.method} is not supported on ${definition.prefix}${url}. Allowed: ${allowed}.`);
+          },
+        });
+      }
+    },
+    { prefix: definition.prefix },
+  );
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../../generated/prisma/client.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { applyMigrations } from './migrations.js';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  /** Which engine answers: `pglite` (embedded) or `postgresql`. */
+  engine: 'pglite' | 'postgresql';
+  /** SQL statements sent since start; deterministic, so tests and benchmarks count them. */
+  statementCount(): number;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Directory of the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start an in-memory database from (tests, faster than migrating). */
+  loadDataDir?: Blob;
+  /** Who holds the data-dir lock, shown to a second process that is refused. */
+  holder?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let factory: SqlMigrationAwareDriverAdapterFactory;
+  let release = async () => {};
+  let engine: Database['engine'];
+  if (options.databaseUrl) {
+    factory = new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
+    engine = 'postgresql';
+  } else {
+    let lock: DataDirLock | undefined;
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      lock = acquireDataDirLock(options.dataDir, options.holder ?? 'bazaar');
+    }
+    const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    try {
+      await pglite.waitReady;
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+    factory = new PrismaPGlite(pglite);
+    engine = 'pglite';
+    release = async () => {
+      await pglite.close();
+      lock?.release();
+    };
+  }
+
+  try {
+    await applyMigrations(factory);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+
+  const prisma = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
+  let statements = 0;
+  prisma.$on('query', () => {
+    statements += 1;
+  });
+  return {
+    prisma,
+    engine,
+    statementCount: () => statements,
+    async close() {
+      await prisma.$disconnect();
+      await release();
+    },
+  };
+}

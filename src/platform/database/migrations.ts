@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { MigrationList } from '@prisma/schema-engine-wasm';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { openSchemaEngine, type SchemaFile } from './schema-engine.js';
+
+const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+export const prismaDir = path.join(projectRoot, 'prisma');
+export const migrationsDir = path.join(prismaDir, 'migrations');
+const noFilters = { externalTables: [], externalEnums: [] };
+
+// Works from src/ under tsx and from dist/src/ after a build.
+function findProjectRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(path.join(dir, 'prisma', 'schema.prisma'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`prisma/schema.prisma not found above ${start}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export async function readSchema(): Promise<SchemaFile> {
+  const file = path.join(prismaDir, 'schema.prisma');
+  return { path: file, content: await readFile(file, 'utf8') };
+}
+
+export async function readMigrationList(): Promise<MigrationList> {
+  const entries = existsSync(migrationsDir) ? await readdir(migrationsDir, { withFileTypes: true }) : [];
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: existsSync(lockPath) ? await readFile(lockPath, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories: await Promise.all(
+      names.map(async (name) => ({
+        path: name,
+        migrationFile: {
+          path: 'migration.sql',
+          content: { tag: 'ok' as const, value: await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8') },
+        },
+      })),
+    ),
+  };
+}
+
+/** Applies every committed migration not yet recorded in `_prisma_migrations`. */
+export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const engine = await openSchemaEngine(await readSchema(), adapterFactory);
+  try {
+    const result = await engine.applyMigrations({ migrationsList: await readMigrationList(), filters: noFilters });
+    return result.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * The SQL that would bring a database holding the committed migrations up to
+ * `prisma/schema.prisma`; an empty string when they agree. Runs on a throwaway in-memory PGlite.
+ */
+export async function pendingSchemaChange(): Promise<string> {
+  const pglite = new PGlite();
+  try {
+    const factory = new PrismaPGlite(pglite);
+    await applyMigrations(factory);
+    const schema = await readSchema();
+    const engine = await openSchemaEngine(schema, factory);
+    try {
+      const result = await engine.diff({
+        from: { tag: 'schemaDatasource', files: [schema], configDir: prismaDir },
+        to: { tag: 'schemaDatamodel', files: [schema] },
+        script: true,
+        exitCode: true,
+        filters: noFilters,
+      });
+      return result.exitCode === 2 ? (result.stdout ?? '') : '';
+    } finally {
+      engine.free();
+    }
+  } finally {
+    await pglite.close();
+  }
+}

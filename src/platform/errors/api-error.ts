@@ -1,0 +1,43 @@
+import type { ErrorCode } from './error-codes.js';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors: FieldErrors | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers ?? {};
+  }
+
+  /** A 422 whose message is the first failing rule, as the merchant spec requires. */
+  static validation(fieldErrors: FieldErrors): ApiError {
+    const [field, messages] = Object.entries(fieldErrors)[0] ?? ['request', ['is invalid']];
+    return new ApiError('validation_failed', messages[0] ?? `${field} is invalid`, { fieldErrors });
+  }
+
+  static invalidField(field: string, message: string): ApiError {
+    return ApiError.validation({ [field]: [message] });
+  }
+
+  static notFound(kind: string): ApiError {
+    return new ApiError('not_found', `${kind} not found.`);
+  }
+
+  get field(): string | undefined {
+    return this.fieldErrors ? Object.keys(this.fieldErrors)[0] : undefined;
+  }
+}
+
+/** The older merchant body for a store header that names another store. */
+export class VendorAccessDenied extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VendorAccessDenied';
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The one table of failure codes. REST answers and GraphQL `extensions.code` both read it,
+ * so a code means the same thing, with the same status, on every face.
+ */
+export type Surface = 'storefront' | 'merchant' | 'graphql';
+
+interface ErrorCodeRow {
+  status: number;
+  /** The spec gives a few codes another status on one surface. */
+  statusOn?: Partial<Record<Surface, number>>;
+  summary: string;
+}
+
+export const errorCodes = {
+  bad_request: { status: 400, summary: 'The request was not understood, for example malformed JSON.' },
+  client_key_required: { status: 401, summary: 'No X-Client-Key header was sent.' },
+  invalid_client_key: { status: 401, summary: 'The key is unknown, revoked or expired.' },
+  api_key_mode_mismatch: { status: 401, summary: 'A live key was used on a dev store, or a test key on a live store.' },
+  unauthenticated: { status: 401, summary: 'No fitting authentication, for example a merchant call with no key.' },
+  api_key_revoked: { status: 403, summary: 'The key was revoked.' },
+  api_key_expired: { status: 403, summary: 'The key is past its expiry time.' },
+  private_key_required: { status: 403, summary: 'A public key was sent where only a private key is accepted.' },
+  insufficient_scope: { status: 403, summary: 'The key lacks the scope the operation needs; the message names it.' },
+  origin_required: { status: 403, summary: 'A public key was sent without Origin and its allowlist is not "*".' },
+  origin_not_allowed: { status: 403, summary: "The Origin is not on the key's allowlist; the message lists the allowed origins." },
+  plan_inactive: { status: 403, summary: "The store's plan has no API access." },
+  forbidden: { status: 403, summary: 'Authenticated but not allowed.' },
+  route_not_available: {
+    status: 404,
+    statusOn: { merchant: 403 },
+    summary: 'The path is not part of this API (404 on the storefront, 403 on the merchant API, naming the current path where one exists).',
+  },
+  not_found: { status: 404, summary: 'No such record in this store; the message names the record kind.' },
+  method_not_allowed: { status: 405, summary: 'The method is not supported on this path; see the Allow header.' },
+  conflict: { status: 409, summary: 'The request conflicts with the current state.' },
+  idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different body.' },
+  idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running.' },
+  gone: { status: 410, summary: 'The resource no longer exists.' },
+  payload_too_large: { status: 413, summary: 'The body is over the size limit.' },
+  unsupported_media_type: { status: 415, summary: 'Send Content-Type: application/json.' },
+  validation_failed: { status: 422, summary: 'Invalid body or query; error.errors maps each field to its messages.' },
+  starting_after_invalid: { status: 422, summary: 'The cursor is stale, tampered, from another list, or from other filters or sort.' },
+  page_too_deep: { status: 422, summary: 'Page mode stops at page 50; walk the cursor (next_cursor) past it.' },
+  cursor_unsupported_for_sort: { status: 422, summary: 'This list does not take a cursor.' },
+  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.' },
+  too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
+  server_error: { status: 500, summary: 'A fault on our side; retry with backoff. Quote error.request_id when reporting it.' },
+  service_unavailable: { status: 503, summary: 'Temporarily unavailable; retry with backoff.' },
+} satisfies Record<string, ErrorCodeRow>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export function statusOf(code: ErrorCode, surface: Surface): number {
+  const row: ErrorCodeRow = errorCodes[code];
+  return row.statusOn?.[surface] ?? row.status;
+}

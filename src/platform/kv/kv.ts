@@ -1,0 +1,13 @@
+/**
+ * What processes share: counters, short-lived values and locks. In memory for one process,
+ * Redis when several processes serve one store.
+ */
+export interface Kv {
+  /** Adds one to a counter that expires `ttlMs` after its first increment; answers the new count and the time left. */
+  increment(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }>;
+  get(key: string): Promise<string | null>;
+  /** Stores a value; `onlyIfAbsent` makes it a lock-style set that answers false when the key exists. */
+  set(key: string, value: string, options?: { ttlMs?: number; onlyIfAbsent?: boolean }): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}

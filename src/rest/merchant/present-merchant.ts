@@ -1,0 +1,118 @@
+import type { ProductImage, Store, StoreLocale, Variant } from '../../generated/prisma/client.js';
+import type { ProductView } from '../../domain/catalog/product-view.js';
+import type { Renditions } from '../../domain/media/renditions.js';
+import { isoTimestamp, moneyString } from '../presenters/format.js';
+
+function productUrl(store: Store, slug: string): string | null {
+  return store.storefrontUrl ? `${store.storefrontUrl.replace(/\/$/, '')}/products/${slug}` : null;
+}
+
+function presentImage(image: ProductImage, primary: ProductImage | undefined) {
+  return {
+    id: image.id,
+    is_primary: image === primary,
+    position: image.position,
+    url: image.url,
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    variants: image.sizes as unknown as Renditions,
+  };
+}
+
+function presentVariant(variant: Variant, store: Store, productSlug: string) {
+  const url = productUrl(store, productSlug);
+  const compareAt = variant.compareAtPrice && variant.compareAtPrice.gt(variant.price) ? variant.compareAtPrice : null;
+  return {
+    id: variant.pId,
+    uid: variant.id,
+    sku: variant.sku,
+    title: variant.title,
+    option_values: variant.optionValues,
+    price: moneyString(variant.price),
+    storefront_price: moneyString(variant.price),
+    storefront_compare_at_price: moneyString(compareAt),
+    url: url ? `${url}?variant=${variant.pId}` : null,
+    compare_at_price: moneyString(variant.compareAtPrice),
+    stock: variant.stock,
+    track_inventory: variant.trackInventory,
+    is_digital: variant.isDigital,
+    is_active: variant.isActive,
+    is_backorder: variant.isBackorder,
+    backorder_ready_date: variant.backorderReadyDate ? variant.backorderReadyDate.toISOString().slice(0, 10) : null,
+    weight: variant.weight === null ? null : Number(variant.weight),
+    position: variant.position,
+    created_at: isoTimestamp(variant.createdAt),
+    updated_at: isoTimestamp(variant.updatedAt),
+  };
+}
+
+/** The merchant product: the same object GET, writes and webhooks send. */
+export function presentMerchantProduct(view: ProductView, store: Store) {
+  const { product, summary } = view;
+  const primary = view.images.find((i) => i.isPrimary) ?? view.images[0];
+  const primarySizes = primary ? (primary.sizes as unknown as Renditions) : null;
+  return {
+    id: product.pId,
+    uid: product.id,
+    title: product.title,
+    slug: product.slug,
+    excerpt: product.excerpt,
+    description: product.description,
+    status: product.status,
+    published: product.published,
+    in_stock: summary.inStock,
+    price: moneyString(product.price),
+    storefront_price: moneyString(summary.price),
+    storefront_compare_at_price: moneyString(summary.compareAtPrice),
+    url: productUrl(store, product.slug),
+    currency: store.currency,
+    sku: product.sku,
+    barcode: product.barcode,
+    stock: product.stock,
+    track_inventory: product.trackInventory,
+    is_digital: product.isDigital,
+    has_variants: view.variants.length > 0,
+    image: primary?.url ?? null,
+    thumbnail_image: primarySizes?.thumb.url ?? null,
+    primary_image_url: primary?.url ?? null,
+    variants: view.variants.map((v) => presentVariant(v, store, product.slug)),
+    images: view.images.map((i) => presentImage(i, primary)),
+    metafields: product.metafields,
+    metadata: product.metadata,
+    created_at: isoTimestamp(product.createdAt),
+    updated_at: isoTimestamp(product.updatedAt),
+    deleted_at: isoTimestamp(product.deletedAt),
+  };
+}
+
+/** GET /store: the business profile, unmasked, for the store's own systems. */
+export function presentStoreProfile(store: Store, locales: StoreLocale[]) {
+  return {
+    id: store.id,
+    name: store.name,
+    slug: store.slug,
+    mode: store.mode,
+    plan: store.plan,
+    currency: store.currency,
+    country_code: store.countryCode,
+    phone_code: store.phoneCode,
+    timezone: store.timezone,
+    storefront_url: store.storefrontUrl,
+    primary_locale: locales.find((l) => l.isPrimary)?.code ?? null,
+    locales: locales.map((l) => ({ code: l.code, name: l.name, is_primary: l.isPrimary, published: l.published })),
+    slogan: store.slogan,
+    short_description: store.shortDescription,
+    logo: store.logoUrl,
+    banner: store.bannerUrl,
+    address: store.address,
+    area: store.area,
+    landmark: store.landmark,
+    support_phone: store.supportPhone,
+    support_email: store.supportEmail,
+    open_time: store.openTime,
+    close_time: store.closeTime,
+    created_at: isoTimestamp(store.createdAt),
+    updated_at: isoTimestamp(store.updatedAt),
+  };
+}

@@ -1,0 +1,8 @@
+/** The success envelopes of both specs: `status`, `message`, `data`; lists add `has_more` and `next_cursor`. */
+export function single(message: string, data: unknown, extra: Record<string, unknown> = {}) {
+  return { status: 'success', message, data, ...extra };
+}
+
+export function list(message: string, data: unknown[], page: { hasMore: boolean; nextCursor: string | null }, extra: Record<string, unknown> = {}) {
+  return { status: 'success', message, data, has_more: page.hasMore, next_cursor: page.nextCursor, ...extra };
+}

@@ -1,0 +1,134 @@
+import type { ProductImage, Store, Variant } from '../../generated/prisma/client.js';
+import type { Renditions } from '../../domain/media/renditions.js';
+import type { ProductView } from '../../domain/catalog/product-view.js';
+import { variantInStock } from '../../domain/catalog/stock-and-price.js';
+import { cardTimestamp, moneyNumber } from '../presenters/format.js';
+
+const NEW_PRODUCT_DAYS = 30;
+
+function sizes(image: ProductImage | undefined): Renditions | null {
+  return image ? (image.sizes as unknown as Renditions) : null;
+}
+
+function primaryImage(images: ProductImage[]) {
+  return images.find((i) => i.isPrimary) ?? images[0];
+}
+
+function firstVariantImage(view: ProductView) {
+  const imageId = view.variants.find((v) => v.isActive && v.imageId !== null)?.imageId;
+  return imageId === undefined ? undefined : view.images.find((i) => i.id === imageId);
+}
+
+function presentImage(image: ProductImage) {
+  return { id: image.id, url: image.url, alt: image.alt, variants: sizes(image) };
+}
+
+/** The storefront product card (collection, promotion and catalogue lists). Prices are what the shopper pays. */
+export function presentProductCard(view: ProductView, store: Store, now: Date) {
+  const { product, summary, text } = view;
+  const primary = primaryImage(view.images);
+  const primarySizes = sizes(primary);
+  const variantImage = firstVariantImage(view);
+  const price = moneyNumber(summary.price);
+  return {
+    shop_id: store.id,
+    id: product.id,
+    p_id: product.pId,
+    title: text.title,
+    slug: product.slug,
+    excerpt: text.excerpt,
+    description: text.description,
+    image: primarySizes?.card.url ?? null,
+    thumbnail_image: primarySizes?.thumb.url ?? null,
+    video_url: product.videoUrl,
+    video_poster_url: product.videoPosterUrl,
+    type: product.type,
+    commerce_mode: store.commerceMode,
+    currency: store.currency,
+    price,
+    discount_price: price,
+    compare_at_price: moneyNumber(summary.compareAtPrice),
+    is_price_from: summary.hasVariants && !summary.minPrice.eq(summary.maxPrice),
+    price_range: summary.hasVariants ? { min: moneyNumber(summary.minPrice), max: moneyNumber(summary.maxPrice) } : null,
+    has_variants: summary.hasVariants,
+    has_addons: false,
+    tax_inclusive: product.taxInclusive,
+    discount: null,
+    discounts: [],
+    media: {
+      thumbnail: primarySizes?.thumb.url ?? null,
+      image: primarySizes?.card.url ?? null,
+      original: primary?.url ?? null,
+      primary_variant_image: variantImage?.url ?? null,
+      image_variants: primarySizes,
+      primary_variant_image_variants: sizes(variantImage),
+      images: view.images.map(presentImage),
+    },
+    inventory: { in_stock: summary.inStock, tracking: summary.tracksInventory, quantity: summary.totalStock },
+    variant_summary: {
+      count: summary.variantCount,
+      min_price: moneyNumber(summary.minPrice),
+      max_price: moneyNumber(summary.maxPrice),
+      total_stock: summary.totalStock,
+      tracks_inventory: summary.tracksInventory,
+      in_stock: summary.inStock,
+    },
+    variants_count: summary.variantCount,
+    rating: Number(product.rating.toFixed(2)),
+    review_count: product.reviewCount,
+    flags: { featured: product.featured, is_marketplace: product.isMarketplace, is_wholesale: product.isWholesale, is_new: now.getTime() - product.createdAt.getTime() < NEW_PRODUCT_DAYS * 86_400_000 },
+    metafields: product.metafields,
+    created_at: cardTimestamp(product.createdAt),
+    updated_at: cardTimestamp(product.updatedAt),
+    shop: { id: store.id, name: store.name, slug: store.slug, logo: store.logoUrl, rating: Number(store.rating.toFixed(2)), rating_count: store.ratingCount },
+  };
+}
+
+
+function presentVariant(variant: Variant, view: ProductView) {
+  const image = variant.imageId === null ? undefined : view.images.find((i) => i.id === variant.imageId);
+  return {
+    id: variant.id,
+    p_id: variant.pId,
+    title: variant.title,
+    sku: variant.sku,
+    option_values: variant.optionValues,
+    price: moneyNumber(variant.price),
+    compare_at_price: variant.compareAtPrice && variant.compareAtPrice.gt(variant.price) ? moneyNumber(variant.compareAtPrice) : null,
+    in_stock: variantInStock(variant),
+    tracking: variant.trackInventory,
+    quantity: variant.trackInventory ? variant.stock : null,
+    is_backorder: variant.isBackorder,
+    backorder_ready_date: variant.backorderReadyDate ? variant.backorderReadyDate.toISOString().slice(0, 10) : null,
+    position: variant.position,
+    image: image ? presentImage(image) : null,
+  };
+}
+
+/**
+ * GET /store/products/{slug}: the card's fields (same names, same meaning) plus the whole
+ * gallery with sizes, options with their values, every active variant and the category.
+ */
+export function presentProductDetail(view: ProductView, store: Store, now: Date) {
+  const card = presentProductCard(view, store, now);
+  return {
+    ...card,
+    image_variants: card.media.image_variants,
+    in_stock: view.summary.inStock,
+    images: view.images.map((image) => ({
+      id: image.id,
+      url: image.url,
+      alt: image.alt,
+      width: image.width,
+      height: image.height,
+      position: image.position,
+      is_primary: image === primaryImage(view.images),
+      image_variants: sizes(image),
+    })),
+    options: view.options.map((o) => ({ name: o.name, position: o.position, values: o.values })),
+    variants: view.variants.filter((v) => v.isActive).map((v) => presentVariant(v, view)),
+    category: view.category
+      ? { id: view.category.id, p_id: view.category.pId, name: view.category.localizedName, slug: view.category.slug, parent_id: view.category.parentId }
+      : null,
+  };
+}

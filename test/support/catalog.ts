@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Category, Product, Store } from '../../src/generated/prisma/client.js';
+import { derivedProductColumns } from '../../src/domain/catalog/derived-columns.js';
+import { renditionsOf } from '../../src/domain/media/renditions.js';
+import type { Database } from '../../src/platform/database/database.js';
+
+export interface VariantSpec {
+  title: string;
+  optionValues: Record<string, string>;
+  price: string;
+  compareAtPrice?: string;
+  stock?: number;
+  isActive?: boolean;
+  trackInventory?: boolean;
+}
+
+export interface ProductSpec {
+  title: string;
+  slug?: string;
+  price?: string;
+  compareAtPrice?: string;
+  stock?: number;
+  trackInventory?: boolean;
+  published?: boolean;
+  status?: 'active' | 'draft' | 'archived';
+  deleted?: boolean;
+  category?: Category;
+  videoUrl?: string;
+  salesCount?: number;
+  createdAt?: Date;
+  updatedAt?: Date;
+  images?: number;
+  options?: Record<string, string[]>;
+  variants?: VariantSpec[];
+  translations?: Record<string, { title?: string; excerpt?: string; description?: string }>;
+}
+
+let counter = 0;
+
+/** A product exactly as described, with the derived columns a catalogue write keeps. */
+export async function createProduct(database: Database, store: Store, spec: ProductSpec): Promise<Product> {
+  const db = database.prisma;
+  counter += 1;
+  const slug = spec.slug ?? `${spec.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`;
+  const variants = spec.variants ?? [];
+  const derived = derivedProductColumns(spec.price ?? '10.00', spec.stock ?? 5, variants.map((v) => ({ price: v.price, stock: v.stock ?? 3, isActive: v.isActive })));
+  const id = randomUUID();
+  const product = await db.product.create({
+    data: {
+      id,
+      storeId: store.id,
+      slug,
+      title: spec.title,
+      excerpt: `${spec.title} excerpt`,
+      description: `${spec.title} description`,
+      compareAtPrice: spec.compareAtPrice,
+      trackInventory: spec.trackInventory ?? true,
+      published: spec.published ?? true,
+      status: spec.status ?? 'active',
+      deletedAt: spec.deleted ? new Date() : null,
+      categoryId: spec.category?.id,
+      videoUrl: spec.videoUrl,
+      salesCount: spec.salesCount ?? 0,
+      createdAt: spec.createdAt,
+      updatedAt: spec.updatedAt,
+      ...derived,
+    },
+  });
+  if (spec.options) {
+    await db.productOption.createMany({
+      data: Object.entries(spec.options).map(([name, values], position) => ({ productId: id, name, values, position })),
+    });
+  }
+  if (variants.length) {
+    await db.variant.createMany({
+      data: variants.map((v, position) => ({
+        storeId: store.id,
+        productId: id,
+        title: v.title,
+        optionValues: v.optionValues,
+        price: v.price,
+        compareAtPrice: v.compareAtPrice,
+        stock: v.stock ?? 3,
+        isActive: v.isActive ?? true,
+        trackInventory: v.trackInventory ?? true,
+        position,
+      })),
+    });
+  }
+  for (let n = 0; n < (spec.images ?? 1); n += 1) {
+    const url = `https://cdn.test/${slug}-${n}.jpg`;
+    await db.productImage.create({
+      data: { storeId: store.id, productId: id, url, alt: `${spec.title} ${n}`, width: 1600, height: 1200, position: n, isPrimary: n === 0, sizes: renditionsOf(url, 1600, 1200) as object },
+    });
+  }
+  for (const [locale, fields] of Object.entries(spec.translations ?? {})) {
+    await db.translation.create({ data: { storeId: store.id, resourceType: 'product', resourceId: id, locale, fields } });
+  }
+  // updatedAt is maintained by Prisma on create; a spec that fixes it wins.
+  if (spec.updatedAt) return db.product.update({ where: { id }, data: { updatedAt: spec.updatedAt } });
+  return product;
+}
+
+export async function createCategory(database: Database, store: Store, name: string, parent?: Category): Promise<Category> {
+  return database.prisma.category.create({
+    data: { storeId: store.id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${(counter += 1)}`, parentId: parent?.id },
+  });
+}

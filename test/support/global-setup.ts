@@ -1,0 +1,35 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/platform/database/database.js';
+import { applyMigrations } from '../../src/platform/database/migrations.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string | null;
+  }
+}
+
+/**
+ * Migrates once per run. On PostgreSQL (TEST_DATABASE_URL) the shared database is brought up to
+ * date; on the embedded default a migrated PGlite is dumped once and every test file starts
+ * its own in-memory copy from that dump.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+    await database.close();
+    project.provide('pgliteTemplate', null);
+    return;
+  }
+  const pglite = new PGlite();
+  await applyMigrations(new PrismaPGlite(pglite));
+  const dump = await pglite.dumpDataDir('none');
+  await pglite.close();
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'bazaar-test-')), 'template.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp } from '../../src/http/build-app.js';
+import { openDatabase, type Database } from '../../src/platform/database/database.js';
+import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
+import type { Kv } from '../../src/platform/kv/kv.js';
+import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
+import { RedisKv } from '../../src/platform/kv/redis-kv.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  kv: Kv;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Opens the test database: the shared PostgreSQL of TEST_DATABASE_URL, or a private in-memory PGlite. */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DATABASE_URL) return openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+  const template = inject('pgliteTemplate');
+  return openDatabase({ loadDataDir: template ? new Blob([await readFile(template)]) : undefined });
+}
+
+/** The KV the services run uses: Redis when REDIS_URL is set (with a prefix of this file's own), else memory. */
+export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
+  return process.env.REDIS_URL ? RedisKv.connect(process.env.REDIS_URL, prefix) : new MemoryKv();
+}
+
+/** A whole app over real HTTP handling (inject), a real database and a real KV. */
+export async function startTestApp(env: Record<string, string> = {}, shared?: { database: Database; kv?: Kv }): Promise<TestApp> {
+  const database = shared?.database ?? (await openTestDatabase());
+  const kv = shared?.kv ?? openTestKv();
+  const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', ...env });
+  const secret = await loadServerSecret(database.prisma, config.secret);
+  const app = await buildApp({ config, database, kv, secret }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    kv,
+    config,
+    async close() {
+      await app.close();
+      if (!shared?.kv) await kv.close();
+      if (!shared) await database.close();
+    },
+  };
+}
