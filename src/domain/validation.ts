@@ -15,11 +15,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+// Every parameter helper is optional inside its preprocess, so a blank query value ("?page=")
+// counts as absent rather than as a malformed value. Defaults are applied by the caller.
+
 /** An integer from a query string or a number. */
 export function integerParam(min: number, max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : blankToUndefined(v)),
-    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }),
+    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }).optional(),
   );
 }
 
@@ -30,18 +33,18 @@ export const booleanParam = z.preprocess(
     if (v === 'false' || v === '0' || v === 0) return false;
     return blankToUndefined(v);
   },
-  z.boolean({ error: 'must be true, false, 1 or 0' }),
+  z.boolean({ error: 'must be true, false, 1 or 0' }).optional(),
 );
 
 export function textParam(max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
-    z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }),
+    z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional(),
   );
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess(blankToUndefined, z.enum(values, { error: `must be one of: ${values.join(', ')}` }));
+  return z.preprocess(blankToUndefined, z.enum(values, { error: `must be one of: ${values.join(', ')}` }).optional());
 }
 
 export const timestampParam = z.preprocess(
@@ -51,14 +54,15 @@ export const timestampParam = z.preprocess(
     .refine((v) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
       error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z',
     })
-    .transform((v) => new Date(v)),
+    .transform((v) => new Date(v))
+    .optional(),
 );
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const uuidParam = z.preprocess(blankToUndefined, z.string().regex(uuidPattern, { error: 'must be a uuid' }));
+export const uuidParam = z.preprocess(blankToUndefined, z.string({ error: 'must be a uuid' }).regex(uuidPattern, { error: 'must be a uuid' }).optional());
 
-export const cursorParam = z.preprocess(blankToUndefined, z.string().max(2048, { error: 'is not a cursor this API issued' }));
+export const cursorParam = z.preprocess(blankToUndefined, z.string({ error: 'is not a cursor this API issued' }).max(2048, { error: 'is not a cursor this API issued' }).optional());
 
 /** A path id that is an integer id or a uuid; anything else names no record. */
 export function parseRecordId(raw: string): { pId: number } | { id: string } | null {

@@ -8,7 +8,7 @@ import { loadProductViews, type ProductView } from './product-view.js';
 const input = z.object({
   slug: z.string().max(255).optional(),
   id: z.string().max(64).optional(),
-  locale: textParam(35).optional(),
+  locale: textParam(35),
 });
 
 /** A shopper-visible product with its gallery, options, variants and category, in the requested locale. */

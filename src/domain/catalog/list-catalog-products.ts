@@ -13,20 +13,20 @@ export const MAX_PAGE = 50;
 export const CATALOG_LIST = 'catalog.products';
 
 const input = z.object({
-  page: integerParam(1, 1_000_000).optional(),
-  per_page: integerParam(1, 100).optional(),
-  limit: integerParam(1, 100).optional(),
-  keyword: textParam(100).optional(),
-  category_slug: textParam(255).optional(),
-  category_id: textParam(64).optional(),
-  sort: enumParam(catalogSortNames).default('latest'),
-  has_video: booleanParam.optional(),
-  starting_after: cursorParam.optional(),
-  before: cursorParam.optional(),
+  page: integerParam(1, 1_000_000),
+  per_page: integerParam(1, 100),
+  limit: integerParam(1, 100),
+  keyword: textParam(100),
+  category_slug: textParam(255),
+  category_id: textParam(64),
+  sort: enumParam(catalogSortNames),
+  has_video: booleanParam,
+  starting_after: cursorParam,
+  before: cursorParam,
   from_end: z.boolean().optional(),
   /** Cursor mode from the first page on, without totals (GraphQL connections). */
   keyset: z.boolean().optional(),
-  locale: textParam(35).optional(),
+  locale: textParam(35),
 });
 
 export type CatalogListInput = z.input<typeof input>;
@@ -56,6 +56,7 @@ export async function listCatalogProducts(ctx: Ctx, raw: CatalogListInput): Prom
     });
   }
   const size = params.per_page ?? params.limit ?? 20;
+  const sort = params.sort ?? 'latest';
   const category = await resolveCategoryFilter(ctx, params.category_slug, params.category_id);
   const [locale, categoryIds] = await Promise.all([resolveLocale(ctx, params.locale), category ? categoryTreeIds(ctx, category) : undefined]);
 
@@ -68,9 +69,9 @@ export async function listCatalogProducts(ctx: Ctx, raw: CatalogListInput): Prom
     binding: {
       list: CATALOG_LIST,
       storeId: ctx.store.id,
-      filters: { keyword: params.keyword?.toLowerCase(), category: category?.id, has_video: params.has_video, sort: params.sort },
+      filters: { keyword: params.keyword?.toLowerCase(), category: category?.id, has_video: params.has_video, sort },
     },
-    sort: catalogSorts[params.sort],
+    sort: catalogSorts[sort],
     where,
     fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
   };

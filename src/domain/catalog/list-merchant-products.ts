@@ -11,22 +11,24 @@ import { merchantVisible } from './visibility.js';
 export const MERCHANT_LIST = 'merchant.products';
 
 const input = z.object({
-  limit: integerParam(1, 100).default(20),
-  starting_after: cursorParam.optional(),
-  before: cursorParam.optional(),
+  limit: integerParam(1, 100),
+  starting_after: cursorParam,
+  before: cursorParam,
   from_end: z.boolean().optional(),
-  sort_by: enumParam(merchantSortFields).optional(),
-  sort_order: enumParam(['asc', 'desc']).optional(),
-  stock_status: enumParam(['in_stock', 'out_of_stock']).optional(),
-  category_id: uuidParam.optional(),
-  published: booleanParam.optional(),
-  track_inventory: booleanParam.optional(),
-  updated_after: timestampParam.optional(),
+  sort_by: enumParam(merchantSortFields),
+  sort_order: enumParam(['asc', 'desc']),
+  stock_status: enumParam(['in_stock', 'out_of_stock']),
+  category_id: uuidParam,
+  published: booleanParam,
+  track_inventory: booleanParam,
+  updated_after: timestampParam,
   page: z.unknown().optional(),
   per_page: z.unknown().optional(),
 });
 
 export type MerchantProductListInput = z.input<typeof input>;
+
+const present = (value: unknown) => value !== undefined && value !== '';
 
 /** Parameters the polling feed refuses: its order is fixed and it walks by cursor only. */
 const feedExclusive = ['sort_by', 'sort_order', 'page', 'per_page'] as const;
@@ -40,11 +42,11 @@ export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInp
   if (params.updated_after) {
     const refused: FieldErrors = {};
     for (const name of feedExclusive) {
-      if (params[name] !== undefined) refused[name] = [`cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.`];
+      if (present(params[name])) refused[name] = [`cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.`];
     }
     if (Object.keys(refused).length) throw ApiError.validation(refused);
-  } else if (params.page !== undefined || params.per_page !== undefined) {
-    throw ApiError.invalidField(params.page !== undefined ? 'page' : 'per_page', 'is not supported here: use limit and starting_after.');
+  } else if (present(params.page) || present(params.per_page)) {
+    throw ApiError.invalidField(present(params.page) ? 'page' : 'per_page', 'is not supported here: use limit and starting_after.');
   }
 
   const where: Record<string, unknown> = { ...merchantVisible(ctx) };
@@ -75,5 +77,5 @@ export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInp
     where,
     fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
   };
-  return keysetPage(ctx, query, { size: params.limit, after: params.starting_after, before: params.before, fromEnd: params.from_end });
+  return keysetPage(ctx, query, { size: params.limit ?? 20, after: params.starting_after, before: params.before, fromEnd: params.from_end });
 }

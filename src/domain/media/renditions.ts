@@ -31,3 +31,9 @@ export function renditionsOf(url: string, width: number | null, height: number |
   }
   return out;
 }
+
+/** Stored renditions in the documented key order (JSONB does not keep the order they were written in). */
+export function orderedRenditions(stored: unknown): Renditions {
+  const map = stored as Renditions;
+  return Object.fromEntries(renditionNames.map((name) => [name, map[name]])) as Renditions;
+}

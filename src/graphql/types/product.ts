@@ -1,7 +1,7 @@
 import type { Prisma, Product } from '../../generated/prisma/client.js';
 import { localizedCategory, localizedProductText } from '../../domain/catalog/product-view.js';
 import { stockAndPrice, variantInStock } from '../../domain/catalog/stock-and-price.js';
-import { renditionNames, type Renditions } from '../../domain/media/renditions.js';
+import { orderedRenditions, renditionNames } from '../../domain/media/renditions.js';
 import { builder } from '../builder.js';
 import type { GraphqlContext } from '../graphql-context.js';
 import { Money, PriceRange, type MoneyValue } from './money.js';
@@ -26,7 +26,7 @@ export const ProductImage = builder.prismaObject('ProductImage', {
     isPrimary: t.exposeBoolean('isPrimary'),
     renditions: t.field({
       type: [ImageRendition],
-      resolve: (image) => Object.entries(image.sizes as unknown as Renditions).map(([name, r]) => ({ name, ...r })),
+      resolve: (image) => Object.entries(orderedRenditions(image.sizes)).map(([name, r]) => ({ name, ...r })),
     }),
   }),
 });

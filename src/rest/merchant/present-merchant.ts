@@ -1,6 +1,6 @@
 import type { ProductImage, Store, StoreLocale, Variant } from '../../generated/prisma/client.js';
 import type { ProductView } from '../../domain/catalog/product-view.js';
-import type { Renditions } from '../../domain/media/renditions.js';
+import { orderedRenditions } from '../../domain/media/renditions.js';
 import { isoTimestamp, moneyString } from '../presenters/format.js';
 
 function productUrl(store: Store, slug: string): string | null {
@@ -16,7 +16,7 @@ function presentImage(image: ProductImage, primary: ProductImage | undefined) {
     alt: image.alt,
     width: image.width,
     height: image.height,
-    variants: image.sizes as unknown as Renditions,
+    variants: orderedRenditions(image.sizes),
   };
 }
 
@@ -51,7 +51,7 @@ function presentVariant(variant: Variant, store: Store, productSlug: string) {
 export function presentMerchantProduct(view: ProductView, store: Store) {
   const { product, summary } = view;
   const primary = view.images.find((i) => i.isPrimary) ?? view.images[0];
-  const primarySizes = primary ? (primary.sizes as unknown as Renditions) : null;
+  const primarySizes = primary ? orderedRenditions(primary.sizes) : null;
   return {
     id: product.pId,
     uid: product.id,

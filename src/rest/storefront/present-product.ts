@@ -1,5 +1,5 @@
 import type { ProductImage, Store, Variant } from '../../generated/prisma/client.js';
-import type { Renditions } from '../../domain/media/renditions.js';
+import { orderedRenditions, type Renditions } from '../../domain/media/renditions.js';
 import type { ProductView } from '../../domain/catalog/product-view.js';
 import { variantInStock } from '../../domain/catalog/stock-and-price.js';
 import { cardTimestamp, moneyNumber } from '../presenters/format.js';
@@ -7,7 +7,7 @@ import { cardTimestamp, moneyNumber } from '../presenters/format.js';
 const NEW_PRODUCT_DAYS = 30;
 
 function sizes(image: ProductImage | undefined): Renditions | null {
-  return image ? (image.sizes as unknown as Renditions) : null;
+  return image ? orderedRenditions(image.sizes) : null;
 }
 
 function primaryImage(images: ProductImage[]) {

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Prisma } from '../generated/prisma/client.js';
+import { renditionsOf } from '../domain/media/renditions.js';
+import type { CategorySpec } from './category-tree.js';
+import { templateCounts } from './copy-templates.js';
+import { formatCents } from './money.js';
+import type { Random } from './prng.js';
+import { productText, type CopyChoice } from './render-copy.js';
+import { slugify } from './slugs.js';
+import { chooseOptions, combinations, sizePremiumCents } from './variant-options.js';
+
+export interface SeedCategory {
+  id: string;
+  spec: CategorySpec;
+}
+
+export interface PlanContext {
+  storeId: string;
+  storeSlug: string;
+  primaryLocale: string;
+  translationLocales: string[];
+  /** Leaf categories, the ones products go into. */
+  categories: SeedCategory[];
+  /** Fixed "now" of the seeded catalog, so the same seed gives the same dates on any day. */
+  epoch: Date;
+  claimSlug: (base: string) => string;
+}
+
+export interface PlannedVariant {
+  row: Omit<Prisma.VariantCreateManyInput, 'imageId'>;
+  /** Position of the product image this variant shows, linked once images have their ids. */
+  imagePosition: number | null;
+}
+
+export interface ProductPlan {
+  product: Prisma.ProductCreateManyInput;
+  options: Prisma.ProductOptionCreateManyInput[];
+  images: Prisma.ProductImageCreateManyInput[];
+  variants: PlannedVariant[];
+  translations: Prisma.TranslationCreateManyInput[];
+}
+
+const day = 86_400_000;
+const cdn = 'https://cdn.bazaar.example';
+
+function chooseCopy(random: Random, categories: SeedCategory[]): { category: SeedCategory; copy: CopyChoice } {
+  const category = random.pick(categories);
+  const spec = category.spec;
+  return {
+    category,
+    copy: {
+      category: spec,
+      noun: random.pick(spec.nouns),
+      adjective: random.pick(spec.adjectives),
+      material: random.pick(spec.materials),
+      excerpt: random.int(0, templateCounts.excerpts - 1),
+      opener: random.int(0, templateCounts.openers - 1),
+      detail: random.int(0, templateCounts.details - 1),
+      closer: random.int(0, templateCounts.closers - 1),
+    },
+  };
+}
+
+/** Shop-like prices: whole dollars ending in .00, .50, .95 or .99. */
+function basePriceCents(random: Random, [min, max]: [number, number]): number {
+  return random.int(min, max) * 100 + random.pick([0, 50, 95, 99]);
+}
+
+/** A "was" price sits 15–50% above the price, in whole dollars. */
+function markupCents(random: Random, baseCents: number): number {
+  return Math.max(1, Math.round((baseCents * random.int(15, 50)) / 10_000)) * 100;
+}
+
+/** Skewed towards small numbers, as sales and review counts are in a real catalog. */
+function skewed(random: Random, max: number, power: number): number {
+  return Math.floor(random.next() ** power * max);
+}
+
+/** One product with its options, variants, images and translations; `index` is its running number in the store. */
+export function planProduct(random: Random, index: number, ctx: PlanContext): ProductPlan {
+  const { category, copy } = chooseCopy(random, ctx.categories);
+  const text = productText(ctx.primaryLocale, copy);
+  const slug = ctx.claimSlug(slugify(text.title));
+  const productId = randomUUID();
+  const createdAt = new Date(ctx.epoch.getTime() - random.int(1, 180 * 86_400) * 1000);
+  const updatedAt = new Date(Math.min(ctx.epoch.getTime(), createdAt.getTime() + random.int(0, 30) * day + random.int(0, 86_399) * 1000));
+  const sku = `BZ-${String(index + 1).padStart(6, '0')}`;
+
+  const baseCents = basePriceCents(random, copy.category.priceRange);
+  const markup = random.chance(0.3) ? markupCents(random, baseCents) : 0;
+  const soldOut = random.chance(0.1);
+  const trackInventory = soldOut || !random.chance(0.04);
+  const optionSpecs = random.chance(0.45) ? chooseOptions(random, copy.category.optionKind) : [];
+  const sizesPricedApart = random.chance(0.5);
+
+  const imageCount = random.int(1, 4);
+  const images: Prisma.ProductImageCreateManyInput[] = Array.from({ length: imageCount }, (_, position) => {
+    const url = `${cdn}/${ctx.storeSlug}/products/${slug}-${position + 1}.jpg`;
+    const width = random.int(24, 40) * 50;
+    const height = random.int(24, 40) * 50;
+    return {
+      storeId: ctx.storeId,
+      productId,
+      url,
+      alt: position === 0 ? text.title : `${text.title}, view ${position + 1}`,
+      width,
+      height,
+      position,
+      isPrimary: position === 0,
+      sizes: renditionsOf(url, width, height) as unknown as Prisma.InputJsonValue,
+      createdAt,
+    };
+  });
+
+  const combos = combinations(optionSpecs).map((combo) => ({
+    ...combo,
+    priceCents: baseCents + (sizesPricedApart ? sizePremiumCents(combo.values.Size, baseCents) : 0),
+  }));
+  const variants: PlannedVariant[] = combos.map((combo, position) => {
+    const { priceCents } = combo;
+    return {
+      row: {
+        id: randomUUID(),
+        storeId: ctx.storeId,
+        productId,
+        sku: `${sku}-${Object.values(combo.values).map((v) => v.toUpperCase()).join('-')}`,
+        title: combo.title,
+        optionValues: combo.values,
+        price: formatCents(priceCents),
+        compareAtPrice: markup ? formatCents(priceCents + markup) : null,
+        stock: soldOut || random.chance(0.12) ? 0 : random.int(1, 40),
+        trackInventory,
+        position,
+        createdAt,
+        updatedAt,
+      },
+      imagePosition: combo.colourIndex !== null && imageCount > 1 ? combo.colourIndex % imageCount : null,
+    };
+  });
+
+  // The stored price, range and stock summarize the variants, as every product write keeps them.
+  const variantCents = combos.map((c) => c.priceCents);
+  const minCents = combos.length ? Math.min(...variantCents) : baseCents;
+  const maxCents = combos.length ? Math.max(...variantCents) : baseCents;
+  const stock = variants.length ? variants.reduce((sum, v) => sum + (v.row.stock ?? 0), 0) : soldOut ? 0 : random.int(1, 120);
+  const hasVideo = random.chance(0.1);
+  const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;
+
+  return {
+    product: {
+      id: productId,
+      storeId: ctx.storeId,
+      categoryId: category.id,
+      slug,
+      title: text.title,
+      excerpt: text.excerpt,
+      description: text.description,
+      price: formatCents(minCents),
+      compareAtPrice: markup ? formatCents(minCents + markup) : null,
+      priceMin: formatCents(minCents),
+      priceMax: formatCents(maxCents),
+      sku,
+      stock,
+      trackInventory,
+      videoUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}.mp4` : null,
+      videoPosterUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}-poster.jpg` : null,
+      featured: random.chance(0.08),
+      rating: reviewCount ? (3 + random.next() * 2).toFixed(2) : '0.00',
+      reviewCount,
+      salesCount: skewed(random, 5000, 3),
+      createdAt,
+      updatedAt,
+    },
+    options: optionSpecs.map((option, position) => ({ id: randomUUID(), productId, name: option.name, position, values: option.values })),
+    images,
+    variants,
+    translations: ctx.translationLocales.map((locale) => ({
+      id: randomUUID(),
+      storeId: ctx.storeId,
+      resourceType: 'product',
+      resourceId: productId,
+      locale,
+      fields: { ...productText(locale, copy) },
+      updatedAt,
+    })),
+  };
+}

@@ -1,0 +1,102 @@
+import type { Prisma, Store } from '../generated/prisma/client.js';
+import type { Db } from '../platform/database/database.js';
+import { ApiError } from '../platform/errors/api-error.js';
+import { planProduct, type PlanContext, type ProductPlan } from './plan-product.js';
+import { createRandom, mixSeed } from './prng.js';
+import { seedCategories } from './seed-categories.js';
+import { createSlugClaimer } from './slugs.js';
+
+export interface SeedOptions {
+  products: number;
+  seed: number;
+  /** Locales to translate into; defaults to the store's published locales other than the primary. */
+  locales?: string[];
+}
+
+export interface SeedCounts {
+  categories: number;
+  products: number;
+  variants: number;
+  images: number;
+  translations: number;
+}
+
+export const maxSeedProducts = 100_000;
+const chunkSize = 500;
+/** The seeded catalog's "now": dates are spread over the 180 days before it, the same on every run. */
+const catalogEpoch = new Date('2026-06-01T00:00:00Z');
+
+type Tx = Prisma.TransactionClient;
+
+function checkOptions(options: SeedOptions): void {
+  if (!Number.isInteger(options.products) || options.products < 0 || options.products > maxSeedProducts) {
+    throw ApiError.invalidField('products', `must be a whole number from 0 to ${maxSeedProducts}`);
+  }
+  if (!Number.isSafeInteger(options.seed)) throw ApiError.invalidField('seed', 'must be a whole number');
+}
+
+async function storeLocales(db: Db, store: Store, requested: string[] | undefined) {
+  const locales = await db.storeLocale.findMany({ where: { storeId: store.id }, orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }] });
+  const primary = locales[0]?.code ?? 'en';
+  const others = requested ?? locales.filter((l) => l.published && !l.isPrimary).map((l) => l.code);
+  return { primary, translations: [...new Set(others)].filter((code) => code !== primary) };
+}
+
+/** Writes one chunk; images go first and come back with their ids so variants can point at them. */
+async function writeChunk(tx: Tx, plans: ProductPlan[]): Promise<Omit<SeedCounts, 'categories'>> {
+  await tx.product.createMany({ data: plans.map((p) => p.product) });
+  const options = plans.flatMap((p) => p.options);
+  if (options.length) await tx.productOption.createMany({ data: options });
+  const images = await tx.productImage.createManyAndReturn({
+    data: plans.flatMap((p) => p.images),
+    select: { id: true, productId: true, position: true },
+  });
+  const imageId = new Map(images.map((image) => [`${image.productId}/${image.position}`, image.id]));
+  const variants = plans.flatMap((p) =>
+    p.variants.map(({ row, imagePosition }) => ({
+      ...row,
+      imageId: imagePosition === null ? null : (imageId.get(`${row.productId}/${imagePosition}`) ?? null),
+    })),
+  );
+  if (variants.length) await tx.variant.createMany({ data: variants });
+  const translations = plans.flatMap((p) => p.translations);
+  if (translations.length) await tx.translation.createMany({ data: translations });
+  return { products: plans.length, variants: variants.length, images: images.length, translations: translations.length };
+}
+
+/**
+ * Fills a store with a believable catalog, the same for the same seed. Products are numbered
+ * after the store's existing ones, so running it again adds new products. Each chunk of
+ * products is written in one transaction: a product is never left without its variants.
+ */
+export async function seedCatalog(db: Db, store: Store, options: SeedOptions): Promise<SeedCounts> {
+  checkOptions(options);
+  const locales = await storeLocales(db, store, options.locales);
+  const categories = await seedCategories(db, store, locales.primary, locales.translations);
+  const existingSlugs = await db.product.findMany({ where: { storeId: store.id }, select: { slug: true } });
+  const ctx: PlanContext = {
+    storeId: store.id,
+    storeSlug: store.slug,
+    primaryLocale: locales.primary,
+    translationLocales: locales.translations,
+    categories: categories.all.filter((c) => c.spec.nouns.length > 0),
+    epoch: catalogEpoch,
+    claimSlug: createSlugClaimer(existingSlugs.map((p) => p.slug)),
+  };
+
+  const counts: SeedCounts = { categories: categories.created, products: 0, variants: 0, images: 0, translations: categories.translations };
+  const firstIndex = existingSlugs.length;
+  for (let start = 0; start < options.products; start += chunkSize) {
+    const plans: ProductPlan[] = [];
+    for (let i = start; i < Math.min(start + chunkSize, options.products); i += 1) {
+      const index = firstIndex + i;
+      plans.push(planProduct(createRandom(mixSeed(options.seed, index)), index, ctx));
+    }
+    const written = await db.$transaction((tx) => writeChunk(tx, plans), { maxWait: 10_000, timeout: 120_000 });
+    counts.products += written.products;
+    counts.variants += written.variants;
+    counts.images += written.images;
+    counts.translations += written.translations;
+  }
+  return counts;
+}
