@@ -22,7 +22,7 @@ export interface SeedCounts {
 }
 
 export const maxSeedProducts = 100_000;
-const chunkSize = 1000;
+const chunkSize = 500;
 /** The seeded catalog's "now": dates are spread over the 180 days before it, the same on every run. */
 const catalogEpoch = new Date('2026-06-01T00:00:00Z');
 

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { get, type Call } from '../support/http.js';
+import { makeKey, makeStore, type TestStore } from '../support/stores.js';
+import { openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
+import { expectFailure } from './failure.js';
+
+// Storefront spec, Limits: a request rate per API key and IP; X-RateLimit-* on successful and 429
+// answers, Retry-After on 429. The budget lives in the KV port, so processes sharing Redis share it.
+
+const LIMIT = 5;
+const env = { RATE_LIMIT_STOREFRONT: String(LIMIT) };
+const INFO = '/v1/store/info';
+
+let t: TestApp;
+let shop: TestStore;
+
+beforeAll(async () => {
+  t = await startTestApp(env);
+  shop = await makeStore(t.database);
+});
+afterAll(() => t.close());
+
+/**
+ * The budget is a fixed one-minute window. A test that straddles the minute boundary would see the
+ * count restart, so each test starts at least a few seconds before the window ends.
+ */
+beforeEach(async () => {
+  const intoWindow = Date.now() % 60_000;
+  if (intoWindow > 50_000) await sleep(60_000 - intoWindow + 50);
+});
+
+async function spend(app: TestApp['app'], key: string, times: number): Promise<Call[]> {
+  const answers: Call[] = [];
+  for (let n = 0; n < times; n += 1) answers.push(await get(app, INFO, key));
+  return answers;
+}
+
+function expectRateHeaders(res: Call, remaining: number) {
+  expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+  expect(res.headers['x-ratelimit-remaining']).toBe(String(remaining));
+  const reset = Number(res.headers['x-ratelimit-reset']);
+  const nowSeconds = Date.now() / 1000;
+  expect(Number.isInteger(reset)).toBe(true);
+  expect(reset).toBeGreaterThan(Math.floor(nowSeconds));
+  expect(reset).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 60);
+}
+
+describe('The storefront request rate', () => {
+  it(`answers ${LIMIT} calls with X-RateLimit-Limit, a falling Remaining and a Reset time, then 429 too_many_requests`, async () => {
+    const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+    const answers = await spend(t.app, key, LIMIT);
+    answers.forEach((res, n) => {
+      expect(res.status).toBe(200);
+      expectRateHeaders(res, LIMIT - 1 - n);
+    });
+
+    const refused = await get(t.app, INFO, key);
+    expectFailure(refused, 429, 'too_many_requests');
+    expectRateHeaders(refused, 0);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Retry-After points at the window's end, which X-RateLimit-Reset names.
+    expect(Math.abs(Math.ceil(Date.now() / 1000) + retryAfter - Number(refused.headers['x-ratelimit-reset']))).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps refusing while the window lasts', async () => {
+    const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+    await spend(t.app, key, LIMIT);
+    const refused = await spend(t.app, key, 3);
+    for (const res of refused) expectFailure(res, 429, 'too_many_requests');
+  });
+
+  it('counts failures against the key as well', async () => {
+    const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['https://a.example'] });
+    const answers = await spend(t.app, key, LIMIT);
+    for (const res of answers) expect(res.status).toBe(403);
+    expectFailure(await get(t.app, INFO, key), 429, 'too_many_requests');
+  });
+
+  it('gives another key of the same store its own budget', async () => {
+    const first = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+    const second = await makeKey(t.database, { store: shop.store.slug, kind: 'private' });
+    await spend(t.app, first, LIMIT);
+    expect((await get(t.app, INFO, first)).status).toBe(429);
+
+    const fresh = await get(t.app, INFO, second);
+    expect(fresh.status).toBe(200);
+    expectRateHeaders(fresh, LIMIT - 1);
+  });
+});
+
+describe('Several processes', () => {
+  it('share one budget when they share one KV', async () => {
+    const peer = await startTestApp(env, { database: t.database, kv: t.kv });
+    try {
+      const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+      const here = await spend(t.app, key, 3);
+      const there = await spend(peer.app, key, 2);
+      expect([...here, ...there].map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0']);
+      expectFailure(await get(peer.app, INFO, key), 429, 'too_many_requests');
+      expectFailure(await get(t.app, INFO, key), 429, 'too_many_requests');
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('share one budget through Redis with separate connections', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const kvA = openTestKv(prefix);
+    const kvB = openTestKv(prefix);
+    const a = await startTestApp(env, { database: t.database, kv: kvA });
+    const b = await startTestApp(env, { database: t.database, kv: kvB });
+    try {
+      const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+      const answers = [...(await spend(a.app, key, 2)), ...(await spend(b.app, key, 2)), ...(await spend(a.app, key, 1))];
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0']);
+      expectFailure(await get(b.app, INFO, key), 429, 'too_many_requests');
+    } finally {
+      await a.close();
+      await b.close();
+      await kvA.close();
+      await kvB.close();
+    }
+  });
+
+  it('do not share a budget when each has its own KV', async () => {
+    const lone = await startTestApp(env, { database: t.database });
+    try {
+      const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+      await spend(t.app, key, LIMIT);
+      expect((await get(t.app, INFO, key)).status).toBe(429);
+      const res = await get(lone.app, INFO, key);
+      // Without REDIS_URL the KV is in memory; with it, a fresh prefix is a fresh budget.
+      expect(res.status).toBe(200);
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
+describe('Other surfaces', () => {
+  it('the merchant API has its own limit setting', async () => {
+    const app = await startTestApp({ RATE_LIMIT_MERCHANT: '2' }, { database: t.database });
+    try {
+      const res = await get(app.app, '/api/v1/merchant/products', shop.privateKey);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe('2');
+      expect(res.headers['x-ratelimit-remaining']).toBe('1');
+      await get(app.app, '/api/v1/merchant/products', shop.privateKey);
+      expectFailure(await get(app.app, '/api/v1/merchant/products', shop.privateKey), 429, 'too_many_requests');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('GraphQL answers 429 with extensions.code too_many_requests past its limit', async () => {
+    const app = await startTestApp({ RATE_LIMIT_GRAPHQL: '1' }, { database: t.database });
+    try {
+      const post = () =>
+        app.app.inject({ method: 'POST', url: '/graphql', headers: { 'x-client-key': shop.publicKey, 'content-type': 'application/json' }, payload: { query: '{ shop { id } }' } });
+      expect((await post()).statusCode).toBe(200);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      expect(refused.json().errors[0].extensions.code).toBe('too_many_requests');
+    } finally {
+      await app.close();
+    }
+  });
+});
