@@ -20,7 +20,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,0 +1,61 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './http/build-app.js';
+import { loadServerSecret } from './platform/crypto/server-secret.js';
+import { openDatabase } from './platform/database/database.js';
+import { openKv } from './platform/kv/open-kv.js';
+import { ensureDemoStore, mintDemoKeys } from './seed/demo-store.js';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+  holder: `bazaar server on port ${config.port}`,
+});
+const kv = openKv(config.redisUrl);
+const secret = await loadServerSecret(database.prisma, config.secret);
+
+let demo: Awaited<ReturnType<typeof ensureDemoStore>> | undefined;
+let demoKeys: { public: string; private: string } | undefined;
+if (config.demo) {
+  const operator = { db: database.prisma, now: new Date() };
+  demo = await ensureDemoStore(operator);
+  demoKeys = await mintDemoKeys(operator, demo.store);
+}
+
+const app = await buildApp({ config, database, kv, secret, demoKeys });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await kv.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+const lines = [
+  '',
+  `Bazaar is listening on ${config.publicUrl}`,
+  `  database:  ${where}`,
+  `  shared KV: ${config.redisUrl ? 'Redis (REDIS_URL)' : 'in memory (one process)'}`,
+  `  GraphiQL:  ${config.publicUrl}/graphql`,
+  `  REST:      ${config.publicUrl}/v1 (storefront), ${config.publicUrl}/api/v1/merchant (merchant)`,
+];
+if (demo && demoKeys) {
+  lines.push(
+    '',
+    `Demo store "${demo.store.name}" (${demo.store.slug})${demo.created ? ', created with its catalogue just now' : ''}. Keys minted for this start:`,
+    `  public key:  ${demoKeys.public}`,
+    `  private key: ${demoKeys.private}   (every merchant scope; keep it server-side)`,
+    '',
+    `  curl -H 'X-Client-Key: ${demoKeys.public}' ${config.publicUrl}/v1/store/products?per_page=2`,
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);
