@@ -20,15 +20,7 @@ export interface Ctx {
   loaders: Loaders;
 }
 
-export interface ContextInput {
-  db: Db;
-  kv: Kv;
-  store: Store;
-  principal: Principal;
-  requestId: string;
-  log: FastifyBaseLogger;
-  secret: string;
-}
+export type ContextInput = Omit<Ctx, 'now' | 'loaders'>;
 
 export function createContext(input: ContextInput): Ctx {
   return { ...input, now: new Date(), loaders: createLoaders(input.db, input.store.id) };

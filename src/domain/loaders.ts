@@ -26,32 +26,22 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
  * per relation, whatever the page size. Every query is scoped to the request's store.
  */
 export function createLoaders(db: Db, storeId: string) {
-  const variantsByProduct = new DataLoader<string, Variant[]>(async (productIds) => {
-    const rows = await db.variant.findMany({
-      where: { storeId, productId: { in: [...productIds] } },
-      orderBy: [{ position: 'asc' }, { pId: 'asc' }],
+  /** One statement for the rows of a whole batch of products, handed back per product. */
+  const perProduct = <Row extends { productId: string }>(fetch: (productIds: string[]) => Promise<Row[]>) =>
+    new DataLoader<string, Row[]>(async (productIds) => {
+      const groups = groupBy(await fetch([...productIds]), (r) => r.productId);
+      return productIds.map((id) => groups.get(id) ?? []);
     });
-    const groups = groupBy(rows, (r) => r.productId);
-    return productIds.map((id) => groups.get(id) ?? []);
-  });
 
-  const imagesByProduct = new DataLoader<string, ProductImage[]>(async (productIds) => {
-    const rows = await db.productImage.findMany({
-      where: { storeId, productId: { in: [...productIds] } },
-      orderBy: [{ position: 'asc' }, { id: 'asc' }],
-    });
-    const groups = groupBy(rows, (r) => r.productId);
-    return productIds.map((id) => groups.get(id) ?? []);
-  });
-
-  const optionsByProduct = new DataLoader<string, ProductOption[]>(async (productIds) => {
-    const rows = await db.productOption.findMany({
-      where: { productId: { in: [...productIds] }, product: { storeId } },
-      orderBy: [{ position: 'asc' }, { name: 'asc' }],
-    });
-    const groups = groupBy(rows, (r) => r.productId);
-    return productIds.map((id) => groups.get(id) ?? []);
-  });
+  const variantsByProduct = perProduct<Variant>((productIds) =>
+    db.variant.findMany({ where: { storeId, productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] }),
+  );
+  const imagesByProduct = perProduct<ProductImage>((productIds) =>
+    db.productImage.findMany({ where: { storeId, productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  );
+  const optionsByProduct = perProduct<ProductOption>((productIds) =>
+    db.productOption.findMany({ where: { productId: { in: productIds }, product: { storeId } }, orderBy: [{ position: 'asc' }, { name: 'asc' }] }),
+  );
 
   const categoryById = new DataLoader<string, Category | null>(async (ids) => {
     const rows = await db.category.findMany({ where: { storeId, id: { in: [...ids] } } });
