@@ -36,22 +36,39 @@ export const booleanParam = z.preprocess(
   z.boolean({ error: 'must be true, false, 1 or 0' }).optional(),
 );
 
+/** PostgreSQL text cannot hold a NUL character, so no text input may carry one. */
+export const hasNoNul = (v: string) => !v.includes('\u0000');
+
 export function textParam(max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
-    z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` }).optional(),
+    z
+      .string({ error: 'must be text' })
+      .max(max, { error: `must be at most ${max} characters` })
+      .refine(hasNoNul, { error: 'must not contain NUL characters' })
+      .optional(),
   );
 }
 
+/** A locale code: anything that is not one of the store's published codes falls back to the primary, so nothing is refused. */
+export const localeParam = z.preprocess((v) => (typeof v === 'string' && v.length <= 35 ? v.trim() || undefined : undefined), z.string().optional());
+
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess(blankToUndefined, z.enum(values, { error: `must be one of: ${values.join(', ')}` }).optional());
+}
+
+/** Date.parse rolls 2026-02-30 over into March; a timestamp must name a real day. */
+function isCalendarDate(ymd: string): boolean {
+  const [year, month, day] = ymd.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export const timestampParam = z.preprocess(
   blankToUndefined,
   z
     .string({ error: 'must be an ISO 8601 timestamp' })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), {
       error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z',
     })
     .transform((v) => new Date(v))

@@ -7,7 +7,7 @@ import type { AppDeps } from '../http/app-deps.js';
 import { rateLimitHook } from '../http/rate-limit.js';
 import { browserCors } from '../http/surfaces.js';
 import { toApiError } from '../http/to-api-error.js';
-import { ApiError, VendorAccessDenied } from '../platform/errors/api-error.js';
+import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { exampleOperations } from './example-operations.js';
 import { graphqlErrorOf, useErrorCodes } from './error-codes-plugin.js';
@@ -44,14 +44,13 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     plugins: [useErrorCodes()],
   });
 
-  await app.register(async (scope) => {
+  await app.register(
+    async (scope) => {
     await browserCors(scope);
     scope.addHook('onRequest', async (request, reply) => {
       if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql)(request, reply);
     });
-    // Yoga parses the body itself.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
     scope.setErrorHandler(async (error, request, reply) => {
       const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
       if (apiError.code === 'server_error') request.log.error({ err: error }, 'unhandled error');
@@ -61,22 +60,20 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
 
     scope.route({
       method: ['GET', 'POST'],
-      url: '/graphql',
+      url: '/',
       handler: async (request, reply) => {
         let graphql: GraphqlContext | undefined;
+        if (request.method === 'POST' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+          throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
+        }
         if (!wantsGraphiql(request)) {
-          try {
-            const { store, principal } = await authenticate(deps.database.prisma, 'graphql', {
-              clientKey: typeof request.headers['x-client-key'] === 'string' ? request.headers['x-client-key'] : undefined,
-              origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
-              storeHeader: undefined,
-            });
-            const ctx = createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
-            graphql = { ctx, localeOf: new WeakMap() };
-          } catch (error) {
-            if (error instanceof VendorAccessDenied) throw new ApiError('forbidden', error.message);
-            throw error;
-          }
+          const { store, principal } = await authenticate(deps.database.prisma, 'graphql', {
+            clientKey: typeof request.headers['x-client-key'] === 'string' ? request.headers['x-client-key'] : undefined,
+            origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+            storeHeader: undefined,
+          });
+          const ctx = createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
+          graphql = { ctx, localeOf: new WeakMap() };
         }
         const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql: graphql! });
         for (const [name, value] of response.headers) reply.header(name, value);
@@ -84,5 +81,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         return reply.send(response.body ?? (await response.text()));
       },
     });
-  });
+    },
+    // The prefix keeps the CORS preflight route of this scope to /graphql.
+    { prefix: '/graphql' },
+  );
 }

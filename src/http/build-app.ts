@@ -14,6 +14,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const fail = sendFailure('storefront', `${deps.config.publicUrl}/docs/errors`);
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     genReqId: requestIdOf,
@@ -21,12 +22,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Errors raised while routing, before any hook runs, still leave in the failure envelope.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const apiError =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError('not_found', 'No record has an id this long.')
+          : new ApiError('bad_request', 'The request URL is not valid (check its percent-encoding).');
+      return fail(apiError, request, reply);
+    },
   });
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setErrorHandler(sendFailure('storefront', `${deps.config.publicUrl}/docs/errors`));
+  app.setErrorHandler(fail);
   app.setNotFoundHandler(async (request) => {
     throw new ApiError('route_not_available', `${request.method} ${request.url.split('?')[0]} is not a Bazaar path. The APIs live under /v1, /api/v1/merchant and /graphql.`);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, get } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectFailure } from './failure.js';
+import { expectFailure } from '../support/failure.js';
 
 // Storefront spec, Authentication rule 3: cross-origin requests may carry only X-Client-Key,
 // X-Cart-Session, If-None-Match, Content-Type and Accept. The merchant API is server-side only.

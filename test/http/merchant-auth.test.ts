@@ -4,7 +4,7 @@ import { createProduct } from '../support/catalog.js';
 import { call, get } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectFailure } from './failure.js';
+import { expectFailure } from '../support/failure.js';
 
 // Merchant spec, Authentication and Errors: every key failure, on GET /api/v1/merchant/products.
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { get, type Call } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
-import { expectFailure } from './failure.js';
+import { expectFailure } from '../support/failure.js';
 
 // Storefront spec, Limits: a request rate per API key and IP; X-RateLimit-* on successful and 429
 // answers, Retry-After on 429. The budget lives in the KV port, so processes sharing Redis share it.

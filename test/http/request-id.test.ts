@@ -9,7 +9,7 @@ import type { Kv } from '../../src/platform/kv/kv.js';
 import { call, get, graphql } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { openTestDatabase, openTestKv } from '../support/test-app.js';
-import { expectFailure } from './failure.js';
+import { expectFailure } from '../support/failure.js';
 
 // Storefront and merchant specs, Conventions: X-Request-Id is 8-128 characters of A-Za-z0-9_.:-,
 // echoed on the response and on every log line of the request, generated when omitted.

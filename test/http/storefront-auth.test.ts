@@ -3,7 +3,7 @@ import { createApiKey, revokeApiKey } from '../../src/domain/keys/manage-keys.js
 import { call, get } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { expectFailure } from './failure.js';
+import { expectFailure } from '../support/failure.js';
 
 // Storefront spec, Authentication: every row of the failure table, on GET /v1/store/info.
 

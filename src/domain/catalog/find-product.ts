@@ -1,12 +1,14 @@
 import type { Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
-import { parseRecordId } from '../validation.js';
+import { hasNoNul, parseRecordId } from '../validation.js';
 import { merchantVisible, shopperVisible } from './visibility.js';
 
 /** A shopper-visible product by its slug (or, from GraphQL, its uuid). */
 export async function findCatalogProduct(ctx: Ctx, ref: { slug?: string | null; id?: string | null }): Promise<Product> {
   const recordId = ref.id ? parseRecordId(ref.id) : null;
+  // A slug with a NUL cannot exist (PostgreSQL text refuses it), so it names no product.
+  if (ref.slug && !hasNoNul(ref.slug)) throw ApiError.notFound('Product');
   if (!ref.slug && !recordId) throw ApiError.notFound('Product');
   const product = await ctx.db.product.findFirst({
     where: { ...shopperVisible(ctx), ...(ref.slug ? { slug: ref.slug } : {}), ...(recordId ?? {}) },

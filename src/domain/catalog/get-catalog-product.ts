@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
-import { parseInput, textParam } from '../validation.js';
+import { localeParam, parseInput } from '../validation.js';
 import { findCatalogProduct } from './find-product.js';
 import { loadProductViews, type ProductView } from './product-view.js';
 
 const input = z.object({
   slug: z.string().max(255).optional(),
   id: z.string().max(64).optional(),
-  locale: textParam(35),
+  locale: localeParam,
 });
 
 /** A shopper-visible product with its gallery, options, variants and category, in the requested locale. */

@@ -4,7 +4,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery } from '../pagination/keyset-page.js';
-import { booleanParam, cursorParam, enumParam, integerParam, parseInput, textParam } from '../validation.js';
+import { booleanParam, cursorParam, enumParam, integerParam, localeParam, parseInput, textParam } from '../validation.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
 import { catalogSortNames, catalogSorts } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
@@ -26,7 +26,7 @@ const input = z.object({
   from_end: z.boolean().optional(),
   /** Cursor mode from the first page on, without totals (GraphQL connections). */
   keyset: z.boolean().optional(),
-  locale: textParam(35),
+  locale: localeParam,
 });
 
 export type CatalogListInput = z.input<typeof input>;
