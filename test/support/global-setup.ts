@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   await applyMigrations(new PrismaPGlite(pglite));
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'bazaar-test-')), 'template.tar');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bazaar-test-'));
+  const file = path.join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  return () => rm(dir, { recursive: true, force: true });
 }
