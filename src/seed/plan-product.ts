@@ -5,9 +5,9 @@ import type { CategorySpec } from './category-tree.js';
 import { templateCounts } from './copy-templates.js';
 import { formatCents } from './money.js';
 import type { Random } from './prng.js';
-import { productText, type CopyChoice } from './render-copy.js';
+import { primaryText, translatedText, type CopyChoice } from './render-copy.js';
 import { slugify } from './slugs.js';
-import { chooseOptions, combinations, sizePremiumCents } from './variant-options.js';
+import { chooseOptions, combinations, sizePremiumCents, type OptionSpec } from './variant-options.js';
 
 export interface SeedCategory {
   id: string;
@@ -76,25 +76,8 @@ function skewed(random: Random, max: number, power: number): number {
   return Math.floor(random.next() ** power * max);
 }
 
-/** One product with its options, variants, images and translations; `index` is its running number in the store. */
-export function planProduct(random: Random, index: number, ctx: PlanContext): ProductPlan {
-  const { category, copy } = chooseCopy(random, ctx.categories);
-  const text = productText(ctx.primaryLocale, copy);
-  const slug = ctx.claimSlug(slugify(text.title));
-  const productId = randomUUID();
-  const createdAt = new Date(ctx.epoch.getTime() - random.int(1, 180 * 86_400) * 1000);
-  const updatedAt = new Date(Math.min(ctx.epoch.getTime(), createdAt.getTime() + random.int(0, 30) * day + random.int(0, 86_399) * 1000));
-  const sku = `BZ-${String(index + 1).padStart(6, '0')}`;
-
-  const baseCents = basePriceCents(random, copy.category.priceRange);
-  const markup = random.chance(0.3) ? markupCents(random, baseCents) : 0;
-  const soldOut = random.chance(0.1);
-  const trackInventory = soldOut || !random.chance(0.04);
-  const optionSpecs = random.chance(0.45) ? chooseOptions(random, copy.category.optionKind) : [];
-  const sizesPricedApart = random.chance(0.5);
-
-  const imageCount = random.int(1, 4);
-  const images: Prisma.ProductImageCreateManyInput[] = Array.from({ length: imageCount }, (_, position) => {
+function planImages(random: Random, ctx: PlanContext, productId: string, slug: string, title: string, createdAt: Date): Prisma.ProductImageCreateManyInput[] {
+  return Array.from({ length: random.int(1, 4) }, (_, position) => {
     const url = `${cdn}/${ctx.storeSlug}/products/${slug}-${position + 1}.jpg`;
     const width = random.int(24, 40) * 50;
     const height = random.int(24, 40) * 50;
@@ -102,46 +85,84 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       storeId: ctx.storeId,
       productId,
       url,
-      alt: position === 0 ? text.title : `${text.title}, view ${position + 1}`,
+      alt: position === 0 ? title : `${title}, view ${position + 1}`,
       width,
       height,
       position,
       isPrimary: position === 0,
+      // Renditions is a plain JSON object; as an interface it lacks the index signature InputJsonValue asks for.
       sizes: renditionsOf(url, width, height) as unknown as Prisma.InputJsonValue,
       createdAt,
     };
   });
+}
 
-  const combos = combinations(optionSpecs).map((combo) => ({
-    ...combo,
-    priceCents: baseCents + (sizesPricedApart ? sizePremiumCents(combo.values.Size, baseCents) : 0),
-  }));
-  const variants: PlannedVariant[] = combos.map((combo, position) => {
-    const { priceCents } = combo;
+interface VariantTerms {
+  productId: string;
+  sku: string;
+  baseCents: number;
+  markupCents: number;
+  soldOut: boolean;
+  trackInventory: boolean;
+  imageCount: number;
+  dates: { createdAt: Date; updatedAt: Date };
+}
+
+/** Variants for every combination of the options; each colour shows one of the product's images. */
+function planVariants(random: Random, ctx: PlanContext, options: OptionSpec[], terms: VariantTerms): (PlannedVariant & { priceCents: number })[] {
+  const sizesPricedApart = random.chance(0.5);
+  return combinations(options).map((combo, position) => {
+    const priceCents = terms.baseCents + (sizesPricedApart ? sizePremiumCents(combo.values.Size, terms.baseCents) : 0);
     return {
+      priceCents,
       row: {
         id: randomUUID(),
         storeId: ctx.storeId,
-        productId,
-        sku: `${sku}-${Object.values(combo.values).map((v) => v.toUpperCase()).join('-')}`,
+        productId: terms.productId,
+        sku: `${terms.sku}-${Object.values(combo.values).map((v) => v.toUpperCase()).join('-')}`,
         title: combo.title,
         optionValues: combo.values,
         price: formatCents(priceCents),
-        compareAtPrice: markup ? formatCents(priceCents + markup) : null,
-        stock: soldOut || random.chance(0.12) ? 0 : random.int(1, 40),
-        trackInventory,
+        compareAtPrice: terms.markupCents ? formatCents(priceCents + terms.markupCents) : null,
+        stock: terms.soldOut || random.chance(0.12) ? 0 : random.int(1, 40),
+        trackInventory: terms.trackInventory,
         position,
-        createdAt,
-        updatedAt,
+        ...terms.dates,
       },
-      imagePosition: combo.colourIndex !== null && imageCount > 1 ? combo.colourIndex % imageCount : null,
+      imagePosition: combo.colourIndex !== null && terms.imageCount > 1 ? combo.colourIndex % terms.imageCount : null,
     };
+  });
+}
+
+/** One product with its options, variants, images and translations; `index` is its running number in the store. */
+export function planProduct(random: Random, index: number, ctx: PlanContext): ProductPlan {
+  const { category, copy } = chooseCopy(random, ctx.categories);
+  const text = primaryText(ctx.primaryLocale, copy);
+  const slug = ctx.claimSlug(slugify(text.title));
+  const productId = randomUUID();
+  const createdAt = new Date(ctx.epoch.getTime() - random.int(1, 180 * 86_400) * 1000);
+  const updatedAt = new Date(Math.min(ctx.epoch.getTime(), createdAt.getTime() + random.int(0, 30) * day + random.int(0, 86_399) * 1000));
+  const sku = `BZ-${String(index + 1).padStart(6, '0')}`;
+  const baseCents = basePriceCents(random, copy.category.priceRange);
+  const markup = random.chance(0.3) ? markupCents(random, baseCents) : 0;
+  const soldOut = random.chance(0.1);
+  const trackInventory = soldOut || !random.chance(0.04);
+  const options = random.chance(0.45) ? chooseOptions(random, copy.category.optionKind) : [];
+  const images = planImages(random, ctx, productId, slug, text.title, createdAt);
+  const variants = planVariants(random, ctx, options, {
+    productId,
+    sku,
+    baseCents,
+    markupCents: markup,
+    soldOut,
+    trackInventory,
+    imageCount: images.length,
+    dates: { createdAt, updatedAt },
   });
 
   // The stored price, range and stock summarize the variants, as every product write keeps them.
-  const variantCents = combos.map((c) => c.priceCents);
-  const minCents = combos.length ? Math.min(...variantCents) : baseCents;
-  const maxCents = combos.length ? Math.max(...variantCents) : baseCents;
+  const minCents = variants.length ? Math.min(...variants.map((v) => v.priceCents)) : baseCents;
+  const maxCents = variants.length ? Math.max(...variants.map((v) => v.priceCents)) : baseCents;
   const stock = variants.length ? variants.reduce((sum, v) => sum + (v.row.stock ?? 0), 0) : soldOut ? 0 : random.int(1, 120);
   const hasVideo = random.chance(0.1);
   const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;
@@ -171,16 +192,16 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       createdAt,
       updatedAt,
     },
-    options: optionSpecs.map((option, position) => ({ id: randomUUID(), productId, name: option.name, position, values: option.values })),
+    options: options.map((option, position) => ({ id: randomUUID(), productId, name: option.name, position, values: option.values })),
     images,
-    variants,
+    variants: variants.map(({ row, imagePosition }) => ({ row, imagePosition })),
     translations: ctx.translationLocales.map((locale) => ({
       id: randomUUID(),
       storeId: ctx.storeId,
       resourceType: 'product',
       resourceId: productId,
       locale,
-      fields: { ...productText(locale, copy) },
+      fields: { ...translatedText(locale, copy) },
       updatedAt,
     })),
   };

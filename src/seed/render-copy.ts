@@ -69,14 +69,26 @@ function languageOf(locale: string): Language | null {
   return isLanguage(base) ? base : null;
 }
 
-export function productText(locale: string, choice: CopyChoice): ProductText {
-  const language = languageOf(locale);
-  if (language) return render(language, choice);
-  const english = render('en', choice);
-  return { title: pseudoLocalize(english.title), excerpt: pseudoLocalize(english.excerpt), description: pseudoLocalize(english.description) };
+function pseudoText(text: ProductText): ProductText {
+  return { title: pseudoLocalize(text.title), excerpt: pseudoLocalize(text.excerpt), description: pseudoLocalize(text.description) };
 }
 
-export function categoryName(locale: string, category: CategorySpec): string {
+/** A product's own text, in the store's primary language; English when there is no word list for it. */
+export function primaryText(locale: string, choice: CopyChoice): ProductText {
+  return render(languageOf(locale) ?? 'en', choice);
+}
+
+/** A translation; pseudo-localized English when there is no word list for the language. */
+export function translatedText(locale: string, choice: CopyChoice): ProductText {
+  const language = languageOf(locale);
+  return language ? render(language, choice) : pseudoText(render('en', choice));
+}
+
+export function primaryCategoryName(locale: string, category: CategorySpec): string {
+  return category.name[languageOf(locale) ?? 'en'];
+}
+
+export function translatedCategoryName(locale: string, category: CategorySpec): string {
   const language = languageOf(locale);
   return language ? category.name[language] : pseudoLocalize(category.name.en);
 }

@@ -3,7 +3,7 @@ import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import { categoryTree } from './category-tree.js';
 import type { SeedCategory } from './plan-product.js';
-import { categoryName } from './render-copy.js';
+import { primaryCategoryName, translatedCategoryName } from './render-copy.js';
 
 export interface SeededCategories {
   /** Every category of the tree, existing or new. */
@@ -28,7 +28,7 @@ export async function seedCategories(db: Db, store: Store, primaryLocale: string
     storeId: store.id,
     parentId: spec.parentSlug ? idBySlug.get(spec.parentSlug)! : null,
     slug: spec.slug,
-    name: categoryName(primaryLocale, spec),
+    name: primaryCategoryName(primaryLocale, spec),
     position: siblingsBefore(categoryTree.indexOf(spec)),
   }));
   // Parents first: a child row's foreign key needs its parent in place.
@@ -44,7 +44,7 @@ export async function seedCategories(db: Db, store: Store, primaryLocale: string
         resourceType: 'category',
         resourceId: idBySlug.get(spec.slug)!,
         locale,
-        fields: { name: categoryName(locale, spec) },
+        fields: { name: translatedCategoryName(locale, spec) },
       })),
     ),
     skipDuplicates: true,

@@ -41,8 +41,9 @@ export function chooseOptions(random: Random, kind: OptionKind): OptionSpec[] {
   }
 }
 
-/** Every combination of the options' values, first option varying slowest. */
+/** Every combination of the options' values, first option varying slowest; none without options. */
 export function combinations(options: OptionSpec[]): Combination[] {
+  if (options.length === 0) return [];
   let result: { picked: [OptionSpec, number][] }[] = [{ picked: [] }];
   for (const option of options) {
     result = result.flatMap((partial) => option.values.map((_, i) => ({ picked: [...partial.picked, [option, i] as [OptionSpec, number]] })));

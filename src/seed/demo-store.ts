@@ -1,0 +1,62 @@
+import type { Prisma, Store } from '../generated/prisma/client.js';
+import { createApiKey, revokeApiKey } from '../domain/keys/manage-keys.js';
+import { createStore, type OperatorCtx } from '../domain/store/manage-stores.js';
+import { seedCatalog } from './seed-catalog.js';
+
+export const demoStoreSlug = 'demo';
+const demoKeyLabel = 'demo';
+
+const demoProfile = {
+  slogan: 'Good things, made to last',
+  shortDescription: 'A demo store with apparel, homeware, accessories and stationery, seeded for exploring the Bazaar APIs.',
+  logoUrl: 'https://cdn.bazaar.example/demo/brand/logo.png',
+  bannerUrl: 'https://cdn.bazaar.example/demo/brand/banner.jpg',
+  address: '500 Market Street, San Francisco, CA 94105',
+  area: 'SoMa',
+  supportPhone: '+1 415 555 0134',
+  supportEmail: 'support@demo.bazaar.example',
+  openTime: '08:00',
+  closeTime: '22:00',
+  deliveryFee: '4.99',
+  deliveryTime: '30-45 min',
+  pickupEnabled: true,
+  tags: ['apparel', 'home', 'accessories', 'stationery'],
+  storefrontUrl: 'https://demo.bazaar.example',
+  timezone: 'UTC',
+  minOrderPrice: '10.00',
+  rating: '4.60',
+  ratingCount: 128,
+} satisfies Partial<Prisma.StoreCreateManyInput>;
+
+/** The store every fresh install can explore; created and seeded once, then left as it is. */
+export async function ensureDemoStore(ctx: OperatorCtx): Promise<{ store: Store; created: boolean }> {
+  const existing = await ctx.db.store.findUnique({ where: { slug: demoStoreSlug } });
+  if (existing) return { store: existing, created: false };
+  const store = await createStore(ctx, {
+    name: 'Bazaar Demo Store',
+    slug: demoStoreSlug,
+    currency: 'USD',
+    country: 'US',
+    locales: ['en', 'fr'],
+    dev: false,
+    plan: 'active',
+    profile: demoProfile,
+  });
+  try {
+    await seedCatalog(ctx.db, store, { products: 240, seed: 42 });
+  } catch (error) {
+    // An empty demo store would be kept forever ("exists, leave it"), so a failed seed takes the store with it.
+    await ctx.db.store.delete({ where: { id: store.id } });
+    throw error;
+  }
+  return { store, created: true };
+}
+
+/** Fresh demo keys; earlier demo keys are revoked so only the newest pair works. */
+export async function mintDemoKeys(ctx: OperatorCtx, store: Store): Promise<{ public: string; private: string }> {
+  const earlier = await ctx.db.apiKey.findMany({ where: { storeId: store.id, label: demoKeyLabel, revokedAt: null }, select: { id: true } });
+  for (const key of earlier) await revokeApiKey(ctx, key.id);
+  const publicKey = await createApiKey(ctx, { store: store.slug, kind: 'public', origins: ['*'], label: demoKeyLabel });
+  const privateKey = await createApiKey(ctx, { store: store.slug, kind: 'private', scopes: ['all'], label: demoKeyLabel });
+  return { public: publicKey.secret, private: privateKey.secret };
+}
