@@ -1,6 +1,6 @@
 import type { Prisma, Store } from '../generated/prisma/client.js';
 import { createApiKey, revokeApiKey } from '../domain/keys/manage-keys.js';
-import { createStore, type OperatorCtx } from '../domain/store/manage-stores.js';
+import { createStore, type CreateStoreInput, type OperatorCtx } from '../domain/store/manage-stores.js';
 import { seedCatalog } from './seed-catalog.js';
 
 export const demoStoreSlug = 'demo';
@@ -28,20 +28,30 @@ const demoProfile = {
   ratingCount: 128,
 } satisfies Partial<Prisma.StoreCreateManyInput>;
 
+const demoStoreInput = {
+  name: 'Bazaar Demo Store',
+  slug: demoStoreSlug,
+  currency: 'USD',
+  country: 'US',
+  locales: ['en', 'fr'],
+  dev: false,
+  plan: 'active',
+  profile: demoProfile,
+} satisfies CreateStoreInput;
+
 /** The store every fresh install can explore; created and seeded once, then left as it is. */
 export async function ensureDemoStore(ctx: OperatorCtx): Promise<{ store: Store; created: boolean }> {
   const existing = await ctx.db.store.findUnique({ where: { slug: demoStoreSlug } });
   if (existing) return { store: existing, created: false };
-  const store = await createStore(ctx, {
-    name: 'Bazaar Demo Store',
-    slug: demoStoreSlug,
-    currency: 'USD',
-    country: 'US',
-    locales: ['en', 'fr'],
-    dev: false,
-    plan: 'active',
-    profile: demoProfile,
-  });
+  let store: Store;
+  try {
+    store = await createStore(ctx, demoStoreInput);
+  } catch (error) {
+    // Two first starts on one PostgreSQL race here; the one that loses takes the winner's store.
+    const winner = await ctx.db.store.findUnique({ where: { slug: demoStoreSlug } });
+    if (winner) return { store: winner, created: false };
+    throw error;
+  }
   try {
     await seedCatalog(ctx.db, store, { products: 240, seed: 42 });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { derivedProductColumns } from '../domain/catalog/derived-columns.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { renditionsOf } from '../domain/media/renditions.js';
 import type { CategorySpec } from './category-tree.js';
@@ -160,10 +161,8 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
     dates: { createdAt, updatedAt },
   });
 
-  // The stored price, range and stock summarize the variants, as every product write keeps them.
-  const minCents = variants.length ? Math.min(...variants.map((v) => v.priceCents)) : baseCents;
-  const maxCents = variants.length ? Math.max(...variants.map((v) => v.priceCents)) : baseCents;
-  const stock = variants.length ? variants.reduce((sum, v) => sum + (v.row.stock ?? 0), 0) : soldOut ? 0 : random.int(1, 120);
+  const ownStock = variants.length || soldOut ? 0 : random.int(1, 120);
+  const derived = derivedProductColumns(formatCents(baseCents), ownStock, variants.map((v) => ({ price: formatCents(v.priceCents), stock: v.row.stock ?? 0 })));
   const hasVideo = random.chance(0.1);
   const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;
 
@@ -176,12 +175,9 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       title: text.title,
       excerpt: text.excerpt,
       description: text.description,
-      price: formatCents(minCents),
-      compareAtPrice: markup ? formatCents(minCents + markup) : null,
-      priceMin: formatCents(minCents),
-      priceMax: formatCents(maxCents),
+      ...derived,
+      compareAtPrice: markup ? derived.priceMin.plus(formatCents(markup)) : null,
       sku,
-      stock,
       trackInventory,
       videoUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}.mp4` : null,
       videoPosterUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}-poster.jpg` : null,

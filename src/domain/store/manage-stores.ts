@@ -20,7 +20,7 @@ const createInput = z.object({
   country: z.string().regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166 alpha-2 code such as US' }).default('US'),
   locales: z.array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be locale codes such as en or pt-BR' })).min(1).default(['en']),
   dev: z.boolean().default(false),
-  plan: z.enum(['active', 'inactive']).default('active'),
+  plan: z.enum(['active', 'inactive'], { error: 'must be active or inactive' }).default('active'),
   profile: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -50,8 +50,8 @@ export async function createStore(ctx: OperatorCtx, raw: CreateStoreInput): Prom
 
 const updateInput = z.object({
   store: z.string().min(1),
-  plan: z.enum(['active', 'inactive']).optional(),
-  mode: z.enum(['live', 'dev']).optional(),
+  plan: z.enum(['active', 'inactive'], { error: 'must be active or inactive' }).optional(),
+  mode: z.enum(['live', 'dev'], { error: 'must be live or dev' }).optional(),
   name: z.string().trim().min(1).max(120).optional(),
 });
 

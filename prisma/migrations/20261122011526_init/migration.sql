@@ -279,6 +279,9 @@ CREATE UNIQUE INDEX "Variant_pId_key" ON "Variant"("pId");
 CREATE INDEX "Variant_productId_position_idx" ON "Variant"("productId", "position");
 
 -- CreateIndex
+CREATE INDEX "Variant_imageId_idx" ON "Variant"("imageId");
+
+-- CreateIndex
 CREATE INDEX "ProductImage_productId_position_idx" ON "ProductImage"("productId", "position");
 
 -- CreateIndex
