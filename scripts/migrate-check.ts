@@ -7,3 +7,5 @@ if (sql) {
   process.exit(1);
 }
 console.log('prisma/migrations match prisma/schema.prisma');
+// The wasm schema engine leaves a timer behind for about ten seconds; nothing is pending by now.
+process.exit(0);

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './http/build-app.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
+import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
 import { ensureDemoStore, mintDemoKeys } from './seed/demo-store.js';
@@ -10,6 +11,10 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
   holder: `bazaar server on port ${config.port}`,
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirBusyError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 });
 const kv = openKv(config.redisUrl);
 const secret = await loadServerSecret(database.prisma, config.secret);
