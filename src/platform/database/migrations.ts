@@ -51,12 +51,12 @@ export async function readMigrationList(): Promise<MigrationList> {
 
 /** Applies every committed migration not yet recorded in `_prisma_migrations`. */
 export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const engine = await openSchemaEngine(await readSchema(), adapterFactory);
+  const { engine, close } = await openSchemaEngine(await readSchema(), adapterFactory);
   try {
     const result = await engine.applyMigrations({ migrationsList: await readMigrationList(), filters: noFilters });
     return result.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -70,7 +70,7 @@ export async function pendingSchemaChange(): Promise<string> {
     const factory = new PrismaPGlite(pglite);
     await applyMigrations(factory);
     const schema = await readSchema();
-    const engine = await openSchemaEngine(schema, factory);
+    const { engine, close } = await openSchemaEngine(schema, factory);
     try {
       const result = await engine.diff({
         from: { tag: 'schemaDatasource', files: [schema], configDir: prismaDir },
@@ -81,7 +81,7 @@ export async function pendingSchemaChange(): Promise<string> {
       });
       return result.exitCode === 2 ? (result.stdout ?? '') : '';
     } finally {
-      engine.free();
+      await close();
     }
   } finally {
     await pglite.close();

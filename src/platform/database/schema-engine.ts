@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 
 const require = createRequire(import.meta.url);
@@ -28,9 +28,41 @@ export interface SchemaFile {
   content: string;
 }
 
-export async function openSchemaEngine(schema: SchemaFile, adapterFactory?: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes the connections it opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * The engine never closes the connections it asks the factory for, and it leaves its migration
+ * advisory lock to die with the session: every connection it opened is disposed on close, so
+ * the next process does not wait on a lock held by an idle pool.
+ */
+export async function openSchemaEngine(schema: SchemaFile, adapterFactory?: SqlMigrationAwareDriverAdapterFactory): Promise<OpenEngine> {
   const bg = await loadWasm();
+  const opened: SqlDriverAdapter[] = [];
+  const tracked: SqlMigrationAwareDriverAdapterFactory | undefined = adapterFactory && {
+    provider: adapterFactory.provider,
+    adapterName: adapterFactory.adapterName,
+    connect: async () => {
+      const adapter = await adapterFactory.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+    connectToShadowDb: async () => {
+      const adapter = await adapterFactory.connectToShadowDb();
+      opened.push(adapter);
+      return adapter;
+    },
+  };
   const log = () => undefined;
-  const adapter = adapterFactory ? bindMigrationAwareSqlAdapterFactory(adapterFactory) : undefined;
-  return bg.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, log, adapter as object);
+  const engine = await bg.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, log, (tracked ? bindMigrationAwareSqlAdapterFactory(tracked) : undefined) as object);
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await Promise.all(opened.map((adapter) => adapter.dispose()));
+    },
+  };
 }

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../../src/seed/seed-catalog.js';
+import { graphql } from '../support/http.js';
+import { makeStore, type TestStore } from '../support/stores.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Representative storefront queries over a seeded catalogue: the seed is deterministic, so the
+// answers are too (ids and URLs, which carry random parts, are left out of the selections).
+let t: TestApp;
+let shop: TestStore;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  shop = await makeStore(t.database, { locales: ['en', 'fr'] });
+  await seedCatalog(t.database.prisma, shop.store, { products: 24, seed: 11 });
+});
+afterAll(() => t.close());
+
+const cardFields = `slug title excerpt type featured rating reviewCount createdAt
+  price { amount currencyCode } compareAtPrice { amount } priceRange { min { amount } max { amount } }
+  hasVariants inStock totalStock category { slug name } options { name values }
+  variants { title sku optionValues price { amount } compareAtPrice { amount } inStock quantity }
+  images { alt width height position isPrimary renditions { name width height } }`;
+
+describe('storefront queries', () => {
+  it('a category page sorted by price', async () => {
+    const res = await graphql(t.app, shop.publicKey, `{ products(first: 4, sort: PRICE_LOW) { edges { node { ${cardFields} } } pageInfo { hasNextPage } } }`);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toMatchSnapshot();
+  });
+
+  it('the same page in French', async () => {
+    const res = await graphql(t.app, shop.publicKey, `{ products(first: 4, sort: PRICE_LOW, locale: "fr") { edges { node { title excerpt category { name } } } } }`);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toMatchSnapshot();
+  });
+
+  it('a product page', async () => {
+    const first = await graphql(t.app, shop.publicKey, '{ products(first: 1, sort: POPULAR) { edges { node { slug } } } }');
+    const slug = first.body.data.products.edges[0].node.slug;
+    const res = await graphql(t.app, shop.publicKey, `query($slug: String!) { product(slug: $slug) { ${cardFields} description } }`, { slug });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toMatchSnapshot();
+  });
+});
