@@ -46,7 +46,12 @@ async function prepare() {
     };
     const sql = {
       rest: await statements({ method: 'GET', url: restPath, headers: { 'x-client-key': publicKey } }),
-      graphql: await statements({ method: 'POST', url: '/graphql', headers: { 'x-client-key': publicKey, 'content-type': 'application/json' }, payload: { query: graphqlQuery } }),
+      graphql: await statements({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'x-client-key': publicKey, 'content-type': 'application/json' },
+        payload: { query: graphqlQuery },
+      }),
     };
     await app.close();
     return { publicKey, counts, seedSeconds, sql, engine: database.engine };
@@ -84,15 +89,29 @@ async function waitUntilUp(deadline = Date.now() + 60_000) {
 }
 
 async function load(title: string, request: { path: string; method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) {
-  const base = { url: `http://127.0.0.1:${PORT}${request.path}`, connections: CONNECTIONS, method: request.method ?? 'GET', headers: request.headers, body: request.body };
+  const base = {
+    url: `http://127.0.0.1:${PORT}${request.path}`,
+    connections: CONNECTIONS,
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+  };
   await autocannon({ ...base, duration: 3 });
   const result = await autocannon({ ...base, duration: DURATION_S });
   if (result.non2xx || result.errors) throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { title, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
+  return {
+    title,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+  };
 }
 
 const prepared = await prepare();
-console.log(`seeded ${prepared.counts.products} products (${prepared.counts.variants} variants, ${prepared.counts.images} images) in ${prepared.seedSeconds.toFixed(1)} s`);
+console.log(
+  `seeded ${prepared.counts.products} products (${prepared.counts.variants} variants, ${prepared.counts.images} images) in ${prepared.seedSeconds.toFixed(1)} s`,
+);
 const server = startServer();
 try {
   await waitUntilUp();

@@ -24,7 +24,7 @@ export function usageText(): string {
     '  --json   print exactly one JSON object on stdout; errors go to stderr as {"error":{...}}',
     '  --help   show this text',
     '',
-    'The database is the server\'s: DATABASE_URL (PostgreSQL) or the embedded one in DATA_DIR (default ./.data).',
+    "The database is the server's: DATABASE_URL (PostgreSQL) or the embedded one in DATA_DIR (default ./.data).",
     'Exit codes: 0 done, 1 refused (validation, not found, conflict, database busy), 2 bad command line.',
   );
   return lines.join('\n');

@@ -60,5 +60,10 @@ export function stringFlag(flags: Flags, name: FlagName): string | undefined {
 /** A comma-separated flag as a list, blanks dropped: "en, fr" → ["en", "fr"]. */
 export function listFlag(flags: Flags, name: FlagName): string[] | undefined {
   const value = stringFlag(flags, name);
-  return value === undefined ? undefined : value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
 }

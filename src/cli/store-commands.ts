@@ -4,7 +4,11 @@ import { describe, type Command, type CommandOutput } from './command.js';
 import { listFlag, stringFlag } from './parse-command-line.js';
 
 async function storeOutput(ctx: OperatorCtx, store: Store, verb: string): Promise<CommandOutput> {
-  const locales = await ctx.db.storeLocale.findMany({ where: { storeId: store.id }, orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }], select: { code: true } });
+  const locales = await ctx.db.storeLocale.findMany({
+    where: { storeId: store.id },
+    orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }],
+    select: { code: true },
+  });
   const codes = locales.map((l) => l.code);
   return {
     json: { id: store.id, slug: store.slug, name: store.name, currency: store.currency, mode: store.mode, plan: store.plan, locales: codes },

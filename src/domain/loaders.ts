@@ -78,8 +78,7 @@ export function createLoaders(db: Db, storeId: string) {
     categoryById,
     translation,
     /** The store's locales, primary first; read once per request. */
-    storeLocales: () =>
-      (locales ??= db.storeLocale.findMany({ where: { storeId }, orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
+    storeLocales: () => (locales ??= db.storeLocale.findMany({ where: { storeId }, orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
     /** The whole category tree of the store; small, read once per request when a filter needs it. */
     allCategories: () => (categories ??= db.category.findMany({ where: { storeId }, orderBy: [{ position: 'asc' }, { name: 'asc' }] })),
   };

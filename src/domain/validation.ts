@@ -22,7 +22,12 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 export function integerParam(min: number, max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : blankToUndefined(v)),
-    z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }).optional(),
+    z
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` })
+      .optional(),
   );
 }
 
@@ -68,9 +73,13 @@ export const timestampParam = z.preprocess(
   blankToUndefined,
   z
     .string({ error: 'must be an ISO 8601 timestamp' })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), {
-      error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z',
-    })
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
+      {
+        error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z',
+      },
+    )
     .transform((v) => new Date(v))
     .optional(),
 );
@@ -79,7 +88,10 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 export const uuidParam = z.preprocess(blankToUndefined, z.string({ error: 'must be a uuid' }).regex(uuidPattern, { error: 'must be a uuid' }).optional());
 
-export const cursorParam = z.preprocess(blankToUndefined, z.string({ error: 'is not a cursor this API issued' }).max(2048, { error: 'is not a cursor this API issued' }).optional());
+export const cursorParam = z.preprocess(
+  blankToUndefined,
+  z.string({ error: 'is not a cursor this API issued' }).max(2048, { error: 'is not a cursor this API issued' }).optional(),
+);
 
 /** A path id that is an integer id or a uuid; anything else names no record. */
 export function parseRecordId(raw: string): { pId: number } | { id: string } | null {

@@ -37,7 +37,11 @@ function withCode(error: GraphQLError, request: FastifyRequest): GraphQLError {
     });
   }
   request.log.error({ err: cause }, 'unhandled error in a resolver');
-  return graphqlErrorOf(new ApiError('server_error', 'Something went wrong on our side. Retry with backoff; quote the request id if it persists.'), request.id, error);
+  return graphqlErrorOf(
+    new ApiError('server_error', 'Something went wrong on our side. Retry with backoff; quote the request id if it persists.'),
+    request.id,
+    error,
+  );
 }
 
 /**

@@ -46,41 +46,49 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
 
   await app.register(
     async (scope) => {
-    await browserCors(scope);
-    scope.addHook('onRequest', async (request, reply) => {
-      if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql)(request, reply);
-    });
-    // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
-    scope.setErrorHandler(async (error, request, reply) => {
-      const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
-      if (apiError.code === 'server_error') request.log.error({ err: error }, 'unhandled error');
-      for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-      return reply.code(statusOf(apiError.code, 'graphql')).send({ errors: [graphqlErrorOf(apiError, request.id).toJSON()] });
-    });
+      await browserCors(scope);
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql)(request, reply);
+      });
+      // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
+      scope.setErrorHandler(async (error, request, reply) => {
+        const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
+        if (apiError.code === 'server_error') request.log.error({ err: error }, 'unhandled error');
+        for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+        return reply.code(statusOf(apiError.code, 'graphql')).send({ errors: [graphqlErrorOf(apiError, request.id).toJSON()] });
+      });
 
-    scope.route({
-      method: ['GET', 'POST'],
-      url: '/',
-      handler: async (request, reply) => {
-        let graphql: GraphqlContext | undefined;
-        if (request.method === 'POST' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
-          throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
-        }
-        if (!wantsGraphiql(request)) {
-          const { store, principal } = await authenticate(deps.database.prisma, 'graphql', {
-            clientKey: typeof request.headers['x-client-key'] === 'string' ? request.headers['x-client-key'] : undefined,
-            origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
-            storeHeader: undefined,
-          });
-          const ctx = createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
-          graphql = { ctx, localeOf: new WeakMap() };
-        }
-        const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql: graphql! });
-        for (const [name, value] of response.headers) reply.header(name, value);
-        reply.status(response.status);
-        return reply.send(response.body ?? (await response.text()));
-      },
-    });
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/',
+        handler: async (request, reply) => {
+          let graphql: GraphqlContext | undefined;
+          if (request.method === 'POST' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+            throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
+          }
+          if (!wantsGraphiql(request)) {
+            const { store, principal } = await authenticate(deps.database.prisma, 'graphql', {
+              clientKey: typeof request.headers['x-client-key'] === 'string' ? request.headers['x-client-key'] : undefined,
+              origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+              storeHeader: undefined,
+            });
+            const ctx = createContext({
+              db: deps.database.prisma,
+              kv: deps.kv,
+              store,
+              principal,
+              requestId: request.id,
+              log: request.log,
+              secret: deps.secret,
+            });
+            graphql = { ctx, localeOf: new WeakMap() };
+          }
+          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql: graphql! });
+          for (const [name, value] of response.headers) reply.header(name, value);
+          reply.status(response.status);
+          return reply.send(response.body ?? (await response.text()));
+        },
+      });
     },
     // The prefix keeps the CORS preflight route of this scope to /graphql.
     { prefix: '/graphql' },

@@ -38,7 +38,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.setErrorHandler(fail);
   app.setNotFoundHandler(async (request) => {
-    throw new ApiError('route_not_available', `${request.method} ${request.url.split('?')[0]} is not a Bazaar path. The APIs live under /v1, /api/v1/merchant and /graphql.`);
+    throw new ApiError(
+      'route_not_available',
+      `${request.method} ${request.url.split('?')[0]} is not a Bazaar path. The APIs live under /v1, /api/v1/merchant and /graphql.`,
+    );
   });
 
   app.get('/health', async () => ({ status: 'ok', database: deps.database.engine }));

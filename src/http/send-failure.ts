@@ -16,6 +16,9 @@ export function sendFailure(surface: Surface, docsUrl: string) {
       apiError = new ApiError('server_error', 'Something went wrong on our side. Retry with backoff; quote the request id if it persists.');
     }
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-    return reply.code(statusOf(apiError.code, surface)).type('application/json; charset=utf-8').send(failureBody(apiError, request.id, docsUrl));
+    return reply
+      .code(statusOf(apiError.code, surface))
+      .type('application/json; charset=utf-8')
+      .send(failureBody(apiError, request.id, docsUrl));
   };
 }

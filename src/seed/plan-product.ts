@@ -120,7 +120,9 @@ function planVariants(random: Random, ctx: PlanContext, options: OptionSpec[], t
         id: randomUUID(),
         storeId: ctx.storeId,
         productId: terms.productId,
-        sku: `${terms.sku}-${Object.values(combo.values).map((v) => v.toUpperCase()).join('-')}`,
+        sku: `${terms.sku}-${Object.values(combo.values)
+          .map((v) => v.toUpperCase())
+          .join('-')}`,
         title: combo.title,
         optionValues: combo.values,
         price: formatCents(priceCents),
@@ -162,7 +164,11 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
   });
 
   const ownStock = variants.length || soldOut ? 0 : random.int(1, 120);
-  const derived = derivedProductColumns(formatCents(baseCents), ownStock, variants.map((v) => ({ price: formatCents(v.priceCents), stock: v.row.stock ?? 0 })));
+  const derived = derivedProductColumns(
+    formatCents(baseCents),
+    ownStock,
+    variants.map((v) => ({ price: formatCents(v.priceCents), stock: v.row.stock ?? 0 })),
+  );
   const hasVideo = random.chance(0.1);
   const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;
 

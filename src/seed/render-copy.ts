@@ -28,7 +28,14 @@ function slotsFor(language: Language, choice: CopyChoice): Record<string, string
   const material = materials[choice.material][language];
   if (language === 'en') {
     const title = `${adjective.en} ${material} ${choice.noun.en}`;
-    return { title, titleLower: title, our: 'our', adjective: adjective.en.toLowerCase(), noun: choice.noun.en.toLowerCase(), material: material.toLowerCase() };
+    return {
+      title,
+      titleLower: title,
+      our: 'our',
+      adjective: adjective.en.toLowerCase(),
+      noun: choice.noun.en.toLowerCase(),
+      material: material.toLowerCase(),
+    };
   }
   const [noun, gender] = choice.noun[language];
   const inflected = adjective[language][gender === 'm' ? 0 : 1];
@@ -52,8 +59,34 @@ function render(language: Language, choice: CopyChoice): ProductText {
 }
 
 const accented: Record<string, string> = {
-  a: 'å', c: 'ç', e: 'é', g: 'ĝ', i: 'î', l: 'ļ', n: 'ñ', o: 'ö', r: 'ŕ', s: 'š', t: 'ţ', u: 'ü', y: 'ý', z: 'ž',
-  A: 'Å', C: 'Ç', E: 'É', G: 'Ĝ', I: 'Î', L: 'Ļ', N: 'Ñ', O: 'Ö', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ü', Y: 'Ý', Z: 'Ž',
+  a: 'å',
+  c: 'ç',
+  e: 'é',
+  g: 'ĝ',
+  i: 'î',
+  l: 'ļ',
+  n: 'ñ',
+  o: 'ö',
+  r: 'ŕ',
+  s: 'š',
+  t: 'ţ',
+  u: 'ü',
+  y: 'ý',
+  z: 'ž',
+  A: 'Å',
+  C: 'Ç',
+  E: 'É',
+  G: 'Ĝ',
+  I: 'Î',
+  L: 'Ļ',
+  N: 'Ñ',
+  O: 'Ö',
+  R: 'Ŕ',
+  S: 'Š',
+  T: 'Ţ',
+  U: 'Ü',
+  Y: 'Ý',
+  Z: 'Ž',
 };
 
 /**

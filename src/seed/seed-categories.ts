@@ -17,7 +17,10 @@ export interface SeededCategories {
  * seeding a store twice adds products, not a second tree.
  */
 export async function seedCategories(db: Db, store: Store, primaryLocale: string, translationLocales: string[]): Promise<SeededCategories> {
-  const existing = await db.category.findMany({ where: { storeId: store.id, slug: { in: categoryTree.map((c) => c.slug) } }, select: { id: true, slug: true } });
+  const existing = await db.category.findMany({
+    where: { storeId: store.id, slug: { in: categoryTree.map((c) => c.slug) } },
+    select: { id: true, slug: true },
+  });
   const idBySlug = new Map(existing.map((c) => [c.slug, c.id]));
   const missing = categoryTree.filter((spec) => !idBySlug.has(spec.slug));
   for (const spec of missing) idBySlug.set(spec.slug, randomUUID());
@@ -32,10 +35,7 @@ export async function seedCategories(db: Db, store: Store, primaryLocale: string
     position: siblingsBefore(categoryTree.indexOf(spec)),
   }));
   // Parents first: a child row's foreign key needs its parent in place.
-  await db.$transaction([
-    db.category.createMany({ data: rows.filter((r) => !r.parentId) }),
-    db.category.createMany({ data: rows.filter((r) => r.parentId) }),
-  ]);
+  await db.$transaction([db.category.createMany({ data: rows.filter((r) => !r.parentId) }), db.category.createMany({ data: rows.filter((r) => r.parentId) })]);
 
   const translations = await db.translation.createMany({
     data: categoryTree.flatMap((spec) =>

@@ -14,7 +14,15 @@ beforeAll(async () => {
   shop = await makeStore(t.database, { name: 'Graph Shop', locales: ['en', 'fr'] });
   other = await makeStore(t.database);
   const hats = await createCategory(t.database, shop.store, 'Hats');
-  await createProduct(t.database, shop.store, { title: 'Wool Beanie', slug: 'wool-beanie', price: '15.00', compareAtPrice: '20.00', category: hats, createdAt: day(1), translations: { fr: { title: 'Bonnet en laine' } } });
+  await createProduct(t.database, shop.store, {
+    title: 'Wool Beanie',
+    slug: 'wool-beanie',
+    price: '15.00',
+    compareAtPrice: '20.00',
+    category: hats,
+    createdAt: day(1),
+    translations: { fr: { title: 'Bonnet en laine' } },
+  });
   await createProduct(t.database, shop.store, {
     title: 'Straw Hat',
     slug: 'straw-hat',
@@ -47,7 +55,16 @@ describe('query shop and locales', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        shop: { id: shop.store.id, name: 'Graph Shop', slug: shop.store.slug, currencyCode: 'USD', locales: [{ code: 'en', isPrimary: true, pathPrefix: '' }, { code: 'fr', isPrimary: false, pathPrefix: '/fr' }] },
+        shop: {
+          id: shop.store.id,
+          name: 'Graph Shop',
+          slug: shop.store.slug,
+          currencyCode: 'USD',
+          locales: [
+            { code: 'en', isPrimary: true, pathPrefix: '' },
+            { code: 'fr', isPrimary: false, pathPrefix: '/fr' },
+          ],
+        },
         locales: [{ code: 'en' }, { code: 'fr' }],
       },
     });
@@ -104,7 +121,50 @@ describe('query products', () => {
     const res = await graphql(
       t.app,
       shop.publicKey,
-      `{ products(first: 5) { edges { node { slug price { amount currencyCode } compareAtPrice { amount } priceRange { min { amount } max { amount } } hasVariants inStock totalStock category { name } options { name values } variants { title price { amount } inStock quantity } } } } }`,
+      `
+        {
+          products(first: 5) {
+            edges {
+              node {
+                slug
+                price {
+                  amount
+                  currencyCode
+                }
+                compareAtPrice {
+                  amount
+                }
+                priceRange {
+                  min {
+                    amount
+                  }
+                  max {
+                    amount
+                  }
+                }
+                hasVariants
+                inStock
+                totalStock
+                category {
+                  name
+                }
+                options {
+                  name
+                  values
+                }
+                variants {
+                  title
+                  price {
+                    amount
+                  }
+                  inStock
+                  quantity
+                }
+              }
+            }
+          }
+        }
+      `,
     );
     expect(res.body.data.products.edges.map((e: any) => e.node)).toEqual([
       {
@@ -156,7 +216,10 @@ describe('authentication on /graphql', () => {
   it('answers 401 client_key_required without a key', async () => {
     const res = await graphql(t.app, undefined, '{ shop { id } }');
     expect(res.status).toBe(401);
-    expect(res.body.errors[0]).toMatchObject({ message: 'Send your API key in the X-Client-Key header.', extensions: { code: 'client_key_required', request_id: res.headers['x-request-id'] } });
+    expect(res.body.errors[0]).toMatchObject({
+      message: 'Send your API key in the X-Client-Key header.',
+      extensions: { code: 'client_key_required', request_id: res.headers['x-request-id'] },
+    });
   });
 
   it('answers 401 invalid_client_key for an unknown key', async () => {

@@ -16,8 +16,19 @@ beforeAll(async () => {
   t = await startTestApp();
   shop = await makeStore(t.database);
   other = await makeStore(t.database);
-  older = await createProduct(t.database, shop.store, { title: 'Older', price: '9.50', createdAt: new Date('2026-05-01T00:00:00Z'), updatedAt: new Date('2026-05-03T00:00:00Z') });
-  newer = await createProduct(t.database, shop.store, { title: 'Newer Draft', status: 'draft', published: false, createdAt: new Date('2026-05-02T00:00:00Z'), updatedAt: new Date('2026-05-02T00:00:00Z') });
+  older = await createProduct(t.database, shop.store, {
+    title: 'Older',
+    price: '9.50',
+    createdAt: new Date('2026-05-01T00:00:00Z'),
+    updatedAt: new Date('2026-05-03T00:00:00Z'),
+  });
+  newer = await createProduct(t.database, shop.store, {
+    title: 'Newer Draft',
+    status: 'draft',
+    published: false,
+    createdAt: new Date('2026-05-02T00:00:00Z'),
+    updatedAt: new Date('2026-05-02T00:00:00Z'),
+  });
   foreign = await createProduct(t.database, other.store, { title: 'Foreign' });
 });
 afterAll(() => t.close());
@@ -50,7 +61,11 @@ describe('query merchant', () => {
   it('is the polling feed with updatedAfter, sharing cursors with REST', async () => {
     const res = await graphql(t.app, shop.privateKey, productsQuery, { first: 1, updatedAfter: '2026-05-01T00:00:00Z' });
     expect(res.body.data.merchant.products.edges.map((e: any) => e.node.pId)).toEqual([newer.pId]);
-    const rest = await get(t.app, `/api/v1/merchant/products?updated_after=2026-05-01T00:00:00Z&starting_after=${encodeURIComponent(res.body.data.merchant.products.pageInfo.endCursor)}`, shop.privateKey);
+    const rest = await get(
+      t.app,
+      `/api/v1/merchant/products?updated_after=2026-05-01T00:00:00Z&starting_after=${encodeURIComponent(res.body.data.merchant.products.pageInfo.endCursor)}`,
+      shop.privateKey,
+    );
     expect(rest.body.data.map((p: any) => p.id)).toEqual([older.pId]);
   });
 

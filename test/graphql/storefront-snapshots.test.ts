@@ -30,7 +30,25 @@ describe('storefront queries', () => {
   });
 
   it('the same page in French', async () => {
-    const res = await graphql(t.app, shop.publicKey, `{ products(first: 4, sort: PRICE_LOW, locale: "fr") { edges { node { title excerpt category { name } } } } }`);
+    const res = await graphql(
+      t.app,
+      shop.publicKey,
+      `
+        {
+          products(first: 4, sort: PRICE_LOW, locale: "fr") {
+            edges {
+              node {
+                title
+                excerpt
+                category {
+                  name
+                }
+              }
+            }
+          }
+        }
+      `,
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data).toMatchSnapshot();
   });

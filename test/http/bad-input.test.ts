@@ -100,9 +100,12 @@ function expectClean(res: Call) {
 }
 
 describe.each(routes)('Absurd query parameters on GET %s', (route, kind) => {
-  it.each(absurdQueries.map((q) => [q.length > 60 ? `${q.slice(0, 40)}… (${q.length} chars)` : q, q]))('?%s answers a clean 2xx or 4xx', async (_label, query) => {
-    expectClean(await get(t.app, `${urlOf(route)}?${query}`, keyOf(kind)));
-  });
+  it.each(absurdQueries.map((q) => [q.length > 60 ? `${q.slice(0, 40)}… (${q.length} chars)` : q, q]))(
+    '?%s answers a clean 2xx or 4xx',
+    async (_label, query) => {
+      expectClean(await get(t.app, `${urlOf(route)}?${query}`, keyOf(kind)));
+    },
+  );
 });
 
 describe('GET /v1/store/products validation', () => {
@@ -285,7 +288,13 @@ describe('Malformed bodies', () => {
   });
 
   it('POST /v1/store/info with an unknown content type answers 415 or 405, in the envelope', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/v1/store/info', key: shop.publicKey, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/store/info',
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect([405, 415]).toContain(res.status);
     expectFailure(res, res.status, res.status === 415 ? 'unsupported_media_type' : 'method_not_allowed');
   });
@@ -368,25 +377,49 @@ describe('Body size limit (BODY_LIMIT_BYTES=1024)', () => {
   const bigQuery = JSON.stringify({ query: `{ shop { id } } # ${'x'.repeat(4096)}` });
 
   it('POST /graphql over the limit answers 413 payload_too_large', async () => {
-    const res = await call(small.app, { method: 'POST', url: '/graphql', key: shop.publicKey, headers: { 'content-type': 'application/json' }, payload: bigQuery });
+    const res = await call(small.app, {
+      method: 'POST',
+      url: '/graphql',
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/json' },
+      payload: bigQuery,
+    });
     expect(res.status, res.raw.slice(0, 300)).toBe(413);
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'payload_too_large', request_id: res.headers['x-request-id'] });
   });
 
   it('POST /graphql under the limit still answers', async () => {
-    const res = await call(small.app, { method: 'POST', url: '/graphql', key: shop.publicKey, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ shop { id } }' }) });
+    const res = await call(small.app, {
+      method: 'POST',
+      url: '/graphql',
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ shop { id } }' }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.shop.id).toBe(shop.store.id);
   });
 
   it('POST /v1/store/info over the limit answers 413 payload_too_large or 405, never 5xx', async () => {
-    const res = await call(small.app, { method: 'POST', url: '/v1/store/info', key: shop.publicKey, headers: { 'content-type': 'application/json' }, payload: bigQuery });
+    const res = await call(small.app, {
+      method: 'POST',
+      url: '/v1/store/info',
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/json' },
+      payload: bigQuery,
+    });
     expect([405, 413]).toContain(res.status);
     expectFailure(res, res.status, res.status === 413 ? 'payload_too_large' : 'method_not_allowed');
   });
 
   it('POST /api/v1/merchant/products over the limit answers 413 payload_too_large or 405, never 5xx', async () => {
-    const res = await call(small.app, { method: 'POST', url: '/api/v1/merchant/products', key: shop.privateKey, headers: { 'content-type': 'application/json' }, payload: bigQuery });
+    const res = await call(small.app, {
+      method: 'POST',
+      url: '/api/v1/merchant/products',
+      key: shop.privateKey,
+      headers: { 'content-type': 'application/json' },
+      payload: bigQuery,
+    });
     expect([405, 413]).toContain(res.status);
     expectEnvelopeShape(res);
   });

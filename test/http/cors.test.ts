@@ -58,7 +58,9 @@ describe('Cross-origin GET', () => {
   it('exposes the headers browser code must read (request id, rate limit, ETag, Content-Language)', async () => {
     const res = await get(t.app, '/v1/store/products', browserKey, { origin: ORIGIN });
     const exposed = String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
-    expect(exposed).toEqual(expect.arrayContaining(['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'etag', 'content-language']));
+    expect(exposed).toEqual(
+      expect.arrayContaining(['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'etag', 'content-language']),
+    );
   });
 
   it('names the origin on a refusal too, so the browser can show the failure', async () => {

@@ -56,7 +56,12 @@ describe('Key failures', () => {
   });
 
   it('answers 403 api_key_expired for an expired key', async () => {
-    const key = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-items-read'], expiresAt: new Date(Date.now() - 1_000) });
+    const key = await makeKey(t.database, {
+      store: shop.store.slug,
+      kind: 'private',
+      scopes: ['merchant-items-read'],
+      expiresAt: new Date(Date.now() - 1_000),
+    });
     expectFailure(await get(t.app, PRODUCTS, key), 403, 'api_key_expired');
   });
 

@@ -162,7 +162,12 @@ describe('Other surfaces', () => {
     const app = await startTestApp({ RATE_LIMIT_GRAPHQL: '1' }, { database: t.database });
     try {
       const post = () =>
-        app.app.inject({ method: 'POST', url: '/graphql', headers: { 'x-client-key': shop.publicKey, 'content-type': 'application/json' }, payload: { query: '{ shop { id } }' } });
+        app.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'x-client-key': shop.publicKey, 'content-type': 'application/json' },
+          payload: { query: '{ shop { id } }' },
+        });
       expect((await post()).statusCode).toBe(200);
       const refused = await post();
       expect(refused.statusCode).toBe(429);

@@ -110,7 +110,12 @@ describe('An invalid or missing X-Request-Id', () => {
   });
 
   it('is generated for a repeated header too', async () => {
-    const res = await call(app, { method: 'GET', url: '/v1/store/info', key: shop.publicKey, headers: { 'x-request-id': ['first-id-0001', 'second-id-0002'] } });
+    const res = await call(app, {
+      method: 'GET',
+      url: '/v1/store/info',
+      key: shop.publicKey,
+      headers: { 'x-request-id': ['first-id-0001', 'second-id-0002'] },
+    });
     expect(res.status).toBe(200);
     expect(String(res.headers['x-request-id'])).toMatch(PATTERN);
   });

@@ -43,7 +43,11 @@ export async function createProduct(database: Database, store: Store, spec: Prod
   counter += 1;
   const slug = spec.slug ?? `${spec.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`;
   const variants = spec.variants ?? [];
-  const derived = derivedProductColumns(spec.price ?? '10.00', spec.stock ?? 5, variants.map((v) => ({ price: v.price, stock: v.stock ?? 3, isActive: v.isActive })));
+  const derived = derivedProductColumns(
+    spec.price ?? '10.00',
+    spec.stock ?? 5,
+    variants.map((v) => ({ price: v.price, stock: v.stock ?? 3, isActive: v.isActive })),
+  );
   const id = randomUUID();
   const product = await db.product.create({
     data: {
@@ -90,7 +94,17 @@ export async function createProduct(database: Database, store: Store, spec: Prod
   for (let n = 0; n < (spec.images ?? 1); n += 1) {
     const url = `https://cdn.test/${slug}-${n}.jpg`;
     await db.productImage.create({
-      data: { storeId: store.id, productId: id, url, alt: `${spec.title} ${n}`, width: 1600, height: 1200, position: n, isPrimary: n === 0, sizes: renditionsOf(url, 1600, 1200) as object },
+      data: {
+        storeId: store.id,
+        productId: id,
+        url,
+        alt: `${spec.title} ${n}`,
+        width: 1600,
+        height: 1200,
+        position: n,
+        isPrimary: n === 0,
+        sizes: renditionsOf(url, 1600, 1200) as object,
+      },
     });
   }
   for (const [locale, fields] of Object.entries(spec.translations ?? {})) {

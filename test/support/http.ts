@@ -24,6 +24,18 @@ export function get(app: FastifyInstance, url: string, key?: string, headers: Re
   return call(app, { method: 'GET', url, key, headers });
 }
 
-export function graphql(app: FastifyInstance, key: string | undefined, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  return call(app, { method: 'POST', url: '/graphql', key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ query, variables }) });
+export function graphql(
+  app: FastifyInstance,
+  key: string | undefined,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return call(app, {
+    method: 'POST',
+    url: '/graphql',
+    key,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify({ query, variables }),
+  });
 }

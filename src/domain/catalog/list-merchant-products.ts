@@ -42,7 +42,8 @@ export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInp
   if (params.updated_after) {
     const refused: FieldErrors = {};
     for (const name of feedExclusive) {
-      if (present(params[name])) refused[name] = [`cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.`];
+      if (present(params[name]))
+        refused[name] = [`cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.`];
     }
     if (Object.keys(refused).length) throw ApiError.validation(refused);
   } else if (present(params.page) || present(params.per_page)) {

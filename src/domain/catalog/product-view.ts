@@ -44,7 +44,12 @@ export async function localizedCategory(ctx: Ctx, categoryId: string | null, loc
  * Loads the relations of a page of products through the request's loaders: one statement per
  * relation for the whole page. `locale` null means the merchant's own (primary) text.
  */
-export async function loadProductViews(ctx: Ctx, products: Product[], locale: ResolvedLocale | null, options: { withOptions?: boolean } = {}): Promise<ProductView[]> {
+export async function loadProductViews(
+  ctx: Ctx,
+  products: Product[],
+  locale: ResolvedLocale | null,
+  options: { withOptions?: boolean } = {},
+): Promise<ProductView[]> {
   return Promise.all(
     products.map(async (product) => {
       const [text, variants, images, productOptions, category] = await Promise.all([

@@ -46,7 +46,8 @@ export function encodeCursor(secret: string, binding: CursorBinding, key: SortVa
 }
 
 export function decodeCursor(secret: string, binding: CursorBinding, cursor: string, now = Date.now(), field = 'starting_after'): SortValue[] {
-  const invalid = (why: string) => new ApiError('starting_after_invalid', `The ${field} cursor ${why}. Start again from the first page.`, { fieldErrors: { [field]: [why] } });
+  const invalid = (why: string) =>
+    new ApiError('starting_after_invalid', `The ${field} cursor ${why}. Start again from the first page.`, { fieldErrors: { [field]: [why] } });
   const [body, signature, extra] = cursor.split('.');
   if (!body || !signature || extra !== undefined || !safeEqual(signature, hmac(secret, body))) throw invalid('is not a cursor this API issued');
   let payload: Payload;

@@ -45,8 +45,11 @@ export function keyOf<Row>(sort: KeysetSort<Row>, row: Row): SortValue[] {
 }
 
 export function isValidKey<Row>(sort: KeysetSort<Row>, key: SortValue[]): boolean {
-  return key.length === sort.length && key.every((v, i) => {
-    const parsed = sort[i]!.parse(v);
-    return !(parsed instanceof Date && Number.isNaN(parsed.getTime())) && !(typeof parsed === 'number' && !Number.isFinite(parsed));
-  });
+  return (
+    key.length === sort.length &&
+    key.every((v, i) => {
+      const parsed = sort[i]!.parse(v);
+      return !(parsed instanceof Date && Number.isNaN(parsed.getTime())) && !(typeof parsed === 'number' && !Number.isFinite(parsed));
+    })
+  );
 }

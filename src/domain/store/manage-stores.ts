@@ -13,12 +13,19 @@ export interface OperatorCtx {
 
 const createInput = z.object({
   name: z.string().trim().min(1, { error: 'is required' }).max(120),
-  slug: z
+  slug: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: 'must be lower-case letters, digits and dashes (1-64)' }),
+  currency: z
     .string()
-    .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, { error: 'must be lower-case letters, digits and dashes (1-64)' }),
-  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' }).default('USD'),
-  country: z.string().regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166 alpha-2 code such as US' }).default('US'),
-  locales: z.array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be locale codes such as en or pt-BR' })).min(1).default(['en']),
+    .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as USD' })
+    .default('USD'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'must be an ISO 3166 alpha-2 code such as US' })
+    .default('US'),
+  locales: z
+    .array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { error: 'must be locale codes such as en or pt-BR' }))
+    .min(1)
+    .default(['en']),
   dev: z.boolean().default(false),
   plan: z.enum(['active', 'inactive'], { error: 'must be active or inactive' }).default('active'),
   profile: z.record(z.string(), z.unknown()).optional(),

@@ -8,7 +8,10 @@ import { ProductRef } from './product.js';
 import { Locale, Shop } from './shop.js';
 
 const ProductSort = builder.enumType('ProductSort', {
-  values: Object.fromEntries(catalogSortNames.map((name) => [name.toUpperCase(), { value: name }])) as Record<string, { value: (typeof catalogSortNames)[number] }>,
+  values: Object.fromEntries(catalogSortNames.map((name) => [name.toUpperCase(), { value: name }])) as Record<
+    string,
+    { value: (typeof catalogSortNames)[number] }
+  >,
 });
 
 const ProductFilter = builder.inputType('ProductFilter', {

@@ -41,7 +41,10 @@ const MerchantProduct = builder.prismaObject('Product', {
 });
 
 const MerchantSortField = builder.enumType('MerchantProductSortField', {
-  values: Object.fromEntries(merchantSortFields.map((name) => [name.toUpperCase(), { value: name }])) as Record<string, { value: (typeof merchantSortFields)[number] }>,
+  values: Object.fromEntries(merchantSortFields.map((name) => [name.toUpperCase(), { value: name }])) as Record<
+    string,
+    { value: (typeof merchantSortFields)[number] }
+  >,
 });
 
 const SortOrder = builder.enumType('SortOrder', { values: { ASC: { value: 'asc' as const }, DESC: { value: 'desc' as const } } });

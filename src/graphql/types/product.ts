@@ -91,7 +91,11 @@ export const ProductRef = builder.prismaObject('Product', {
     excerpt: t.string({ nullable: true, resolve: async (p, _a, c) => (await textOf(p, c)).excerpt }),
     description: t.string({ nullable: true, resolve: async (p, _a, c) => (await textOf(p, c)).description }),
     type: t.exposeString('type'),
-    price: t.field({ type: Money, description: 'What the shopper pays; the cheapest variant when there are variants.', resolve: async (p, _a, c) => money((await summaryOf(p, c)).price, c) }),
+    price: t.field({
+      type: Money,
+      description: 'What the shopper pays; the cheapest variant when there are variants.',
+      resolve: async (p, _a, c) => money((await summaryOf(p, c)).price, c),
+    }),
     compareAtPrice: t.field({
       type: Money,
       nullable: true,

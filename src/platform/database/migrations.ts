@@ -31,7 +31,10 @@ export async function readSchema(): Promise<SchemaFile> {
 
 export async function readMigrationList(): Promise<MigrationList> {
   const entries = existsSync(migrationsDir) ? await readdir(migrationsDir, { withFileTypes: true }) : [];
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   return {
     baseDir: migrationsDir,

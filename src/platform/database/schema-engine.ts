@@ -57,7 +57,11 @@ export async function openSchemaEngine(schema: SchemaFile, adapterFactory?: SqlM
     },
   };
   const log = () => undefined;
-  const engine = await bg.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, log, (tracked ? bindMigrationAwareSqlAdapterFactory(tracked) : undefined) as object);
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [[schema.path, schema.content]] },
+    log,
+    (tracked ? bindMigrationAwareSqlAdapterFactory(tracked) : undefined) as object,
+  );
   return {
     engine,
     async close() {

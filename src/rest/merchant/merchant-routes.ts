@@ -20,7 +20,13 @@ export const merchantRoutes: RestRoute[] = [
     handle: async (ctx, { query }) => {
       const page = await listMerchantProducts(ctx, query as MerchantProductListInput);
       const views = await loadProductViews(ctx, page.rows, null);
-      return { body: list('Products', views.map((v) => presentMerchantProduct(v, ctx.store)), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+      return {
+        body: list(
+          'Products',
+          views.map((v) => presentMerchantProduct(v, ctx.store)),
+          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+        ),
+      };
     },
   },
   {

@@ -76,14 +76,18 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
     variants_count: summary.variantCount,
     rating: Number(product.rating.toFixed(2)),
     review_count: product.reviewCount,
-    flags: { featured: product.featured, is_marketplace: product.isMarketplace, is_wholesale: product.isWholesale, is_new: now.getTime() - product.createdAt.getTime() < NEW_PRODUCT_DAYS * 86_400_000 },
+    flags: {
+      featured: product.featured,
+      is_marketplace: product.isMarketplace,
+      is_wholesale: product.isWholesale,
+      is_new: now.getTime() - product.createdAt.getTime() < NEW_PRODUCT_DAYS * 86_400_000,
+    },
     metafields: product.metafields,
     created_at: cardTimestamp(product.createdAt),
     updated_at: cardTimestamp(product.updatedAt),
     shop: { id: store.id, name: store.name, slug: store.slug, logo: store.logoUrl, rating: Number(store.rating.toFixed(2)), rating_count: store.ratingCount },
   };
 }
-
 
 function presentVariant(variant: Variant, view: ProductView) {
   const image = variant.imageId === null ? undefined : view.images.find((i) => i.id === variant.imageId);

@@ -21,7 +21,16 @@ beforeAll(async () => {
   other = await makeStore(t.database);
   await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { storefrontUrl: 'https://shop.example' } });
   bags = await createCategory(t.database, shop.store, 'Bags');
-  tote = await createProduct(t.database, shop.store, { title: 'Canvas Tote', slug: 'canvas-tote', price: '25.00', compareAtPrice: '30.00', stock: 7, category: bags, createdAt: at(1), updatedAt: at(30) });
+  tote = await createProduct(t.database, shop.store, {
+    title: 'Canvas Tote',
+    slug: 'canvas-tote',
+    price: '25.00',
+    compareAtPrice: '30.00',
+    stock: 7,
+    category: bags,
+    createdAt: at(1),
+    updatedAt: at(30),
+  });
   boot = await createProduct(t.database, shop.store, {
     title: 'Leather Boot',
     slug: 'leather-boot',
@@ -32,7 +41,16 @@ beforeAll(async () => {
       { title: '41', optionValues: { Size: '41' }, price: '125.50', stock: 0 },
     ],
   });
-  draft = await createProduct(t.database, shop.store, { title: 'Archived Hat', slug: 'archived-hat', status: 'draft', published: false, trackInventory: false, stock: 0, createdAt: at(3), updatedAt: at(20) });
+  draft = await createProduct(t.database, shop.store, {
+    title: 'Archived Hat',
+    slug: 'archived-hat',
+    status: 'draft',
+    published: false,
+    trackInventory: false,
+    stock: 0,
+    createdAt: at(3),
+    updatedAt: at(20),
+  });
   await createProduct(t.database, shop.store, { title: 'Deleted Scarf', deleted: true, createdAt: at(4), updatedAt: at(40) });
   foreign = await createProduct(t.database, other.store, { title: 'Foreign Lamp' });
 });
@@ -76,7 +94,14 @@ describe('GET /api/v1/merchant/products', () => {
     });
     expect(toteJson.images[0]).toMatchObject({ is_primary: true, position: 0, width: 1600, height: 1200 });
     expect(bootJson).toMatchObject({ price: '120.00', storefront_price: '120.00', in_stock: false, has_variants: true, stock: 0 });
-    expect(bootJson.variants[1]).toMatchObject({ title: '41', price: '125.50', option_values: { Size: '41' }, stock: 0, is_active: true, url: expect.stringMatching(/\?variant=\d+$/) });
+    expect(bootJson.variants[1]).toMatchObject({
+      title: '41',
+      price: '125.50',
+      option_values: { Size: '41' },
+      stock: 0,
+      is_active: true,
+      url: expect.stringMatching(/\?variant=\d+$/),
+    });
   });
 
   it.each([
@@ -137,7 +162,11 @@ describe('GET /api/v1/merchant/products', () => {
       expect(ids(next.body)).toEqual([draft.pId]);
       const otherTime = await get(t.app, `/api/v1/merchant/products?limit=1&updated_after=${at(6).toISOString()}&starting_after=${cursor}`, shop.privateKey);
       expect(otherTime.body.error_code).toBe('starting_after_invalid');
-      const otherFilter = await get(t.app, `/api/v1/merchant/products?limit=1&published=1&updated_after=${at(5).toISOString()}&starting_after=${cursor}`, shop.privateKey);
+      const otherFilter = await get(
+        t.app,
+        `/api/v1/merchant/products?limit=1&published=1&updated_after=${at(5).toISOString()}&starting_after=${cursor}`,
+        shop.privateKey,
+      );
       expect(otherFilter.body.error_code).toBe('starting_after_invalid');
     });
 
@@ -187,7 +216,15 @@ describe('GET /api/v1/merchant/store', () => {
     await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { supportEmail: 'ops@shop.example' } });
     const res = await get(t.app, '/api/v1/merchant/store', shop.privateKey);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: shop.store.id, slug: shop.store.slug, mode: 'live', plan: 'active', currency: 'USD', primary_locale: 'en', support_email: 'ops@shop.example' });
+    expect(res.body.data).toMatchObject({
+      id: shop.store.id,
+      slug: shop.store.slug,
+      mode: 'live',
+      plan: 'active',
+      currency: 'USD',
+      primary_locale: 'en',
+      support_email: 'ops@shop.example',
+    });
   });
 
   it('needs merchant-business_profile-read', async () => {

@@ -19,8 +19,23 @@ beforeAll(async () => {
   await t.database.prisma.storeLocale.updateMany({ where: { storeId: shop.store.id, code: 'de' }, data: { published: false } });
   shoes = await createCategory(t.database, shop.store, 'Shoes');
   sneakers = await createCategory(t.database, shop.store, 'Sneakers', shoes);
-  await createProduct(t.database, shop.store, { title: 'Canvas Tote', slug: 'canvas-tote', price: '25.00', compareAtPrice: '30.00', salesCount: 5, createdAt: day(1), translations: { fr: { title: 'Sac en toile' } } });
-  await createProduct(t.database, shop.store, { title: 'Leather Boot', slug: 'leather-boot', price: '120.00', category: shoes, salesCount: 50, createdAt: day(2) });
+  await createProduct(t.database, shop.store, {
+    title: 'Canvas Tote',
+    slug: 'canvas-tote',
+    price: '25.00',
+    compareAtPrice: '30.00',
+    salesCount: 5,
+    createdAt: day(1),
+    translations: { fr: { title: 'Sac en toile' } },
+  });
+  await createProduct(t.database, shop.store, {
+    title: 'Leather Boot',
+    slug: 'leather-boot',
+    price: '120.00',
+    category: shoes,
+    salesCount: 50,
+    createdAt: day(2),
+  });
   await createProduct(t.database, shop.store, {
     title: 'Runner Sneaker',
     slug: 'runner-sneaker',
@@ -49,7 +64,12 @@ describe('GET /v1/store/products', () => {
     const res = await get(t.app, '/v1/store/products', shop.publicKey);
     expect(res.status).toBe(200);
     expect(slugs(res.body)).toEqual(['sold-out-sock', 'runner-sneaker', 'leather-boot', 'canvas-tote']);
-    expect(res.body).toMatchObject({ status: 'success', has_more: false, next_cursor: null, meta: { pagination: { current_page: 1, last_page: 1, per_page: 20, total: 4 } } });
+    expect(res.body).toMatchObject({
+      status: 'success',
+      has_more: false,
+      next_cursor: null,
+      meta: { pagination: { current_page: 1, last_page: 1, per_page: 20, total: 4 } },
+    });
     expect(res.headers['content-language']).toBe('en');
   });
 
@@ -212,7 +232,15 @@ describe('GET /v1/store/products/{slug}', () => {
     const data = res.body.data;
     expect(data).toMatchObject({ slug: 'runner-sneaker', price: 80, has_variants: true, in_stock: true });
     expect(data.options).toEqual([{ name: 'Size', position: 0, values: ['40', '41'] }]);
-    expect(data.variants.map((v: { title: string; price: number; compare_at_price: number | null; in_stock: boolean; quantity: number }) => [v.title, v.price, v.compare_at_price, v.in_stock, v.quantity])).toEqual([
+    expect(
+      data.variants.map((v: { title: string; price: number; compare_at_price: number | null; in_stock: boolean; quantity: number }) => [
+        v.title,
+        v.price,
+        v.compare_at_price,
+        v.in_stock,
+        v.quantity,
+      ]),
+    ).toEqual([
       ['40', 80, null, false, 0],
       ['41', 95, 99, true, 4],
     ]);
