@@ -53,7 +53,7 @@ export const keyCreate: Command = {
 
 export const keyRevoke: Command = {
   synopsis: '--id ID',
-  summary: 'Revoke an API key; calls with it then answer api_key_revoked.',
+  summary: 'Revoke an API key; calls with it then answer invalid_client_key (storefront, GraphQL) or api_key_revoked (merchant).',
   flags: ['id'],
   required: ['id'],
   async run(ctx, flags) {

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryTree } from '../../src/seed/category-tree.js';
+import { expectFailure } from '../support/failure.js';
+import { get } from '../support/http.js';
+import { cliFailure, cliJson, pointCliAtTestDatabase, uniqueSlug, withApp, withDatabase } from './cli-harness.js';
+
+// Issue, CLI: `seed --store SLUG [--products N] [--seed INT]` prints what it created, and `demo`
+// creates the demo store when absent and mints a fresh key pair, revoking the previous demo pair.
+
+const db = pointCliAtTestDatabase();
+afterAll(() => db.cleanup());
+
+/** Rows the store holds now, counted straight from the database the CLI wrote. */
+function countRows(storeId: string) {
+  return withDatabase(db, async ({ prisma }) => ({
+    categories: await prisma.category.count({ where: { storeId } }),
+    products: await prisma.product.count({ where: { storeId } }),
+    variants: await prisma.variant.count({ where: { storeId } }),
+    images: await prisma.productImage.count({ where: { storeId } }),
+    translations: await prisma.translation.count({ where: { storeId } }),
+  }));
+}
+
+describe('seed', () => {
+  const slug = uniqueSlug();
+  let storeId: string;
+  beforeAll(async () => {
+    storeId = (await cliJson('store', 'create', '--name', 'Seeded Shop', '--slug', slug, '--locales', 'en,fr')).id;
+  });
+
+  it('prints exactly what it wrote: the category tree, N products and their rows, translated into fr', async () => {
+    const out = await cliJson('seed', '--store', slug, '--products', '30', '--seed', '5');
+    // The time taken is reported, never asserted.
+    expect(out).toEqual({
+      store: slug,
+      categories: categoryTree.length,
+      products: 30,
+      variants: expect.any(Number),
+      images: expect.any(Number),
+      translations: expect.any(Number),
+      seconds: expect.any(Number),
+    });
+    const { seconds: _seconds, store: _store, ...counts } = out;
+    // Every category and every product has its one fr translation.
+    expect(counts.translations).toBe(categoryTree.length + 30);
+    expect(counts.images).toBeGreaterThanOrEqual(30);
+    expect(await countRows(storeId)).toEqual(counts);
+  });
+
+  it('adds to the catalog when run again, reusing the categories', async () => {
+    const again = await cliJson('seed', '--store', slug, '--products', '30', '--seed', '5');
+    expect(again).toMatchObject({ store: slug, categories: 0, products: 30, translations: 30 });
+    expect(await countRows(storeId)).toMatchObject({ categories: categoryTree.length, products: 60 });
+  });
+
+  // A value starting with a dash goes after "=", or parseArgs takes it for a flag.
+  it.each([
+    ['--products=abc', 'must be a whole number'],
+    ['--products=-1', 'must be at least 0'],
+    ['--products=100001', 'must be at most 100000'],
+  ])('refuses %s with validation_failed', async (flag, message) => {
+    expect(await cliFailure('seed', '--store', slug, flag)).toEqual({
+      code: 1,
+      error: { code: 'validation_failed', message, errors: { products: [message] } },
+    });
+  });
+
+  it('answers not_found for an unknown store', async () => {
+    const missing = uniqueSlug('missing');
+    expect(await cliFailure('seed', '--store', missing)).toEqual({ code: 1, error: { code: 'not_found', message: `Store "${missing}" not found.` } });
+  });
+});
+
+// The demo store's slug is fixed, so on the shared PostgreSQL another run could own it and revoke
+// the keys this test checks; the embedded database of this file is the demo's alone.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo', () => {
+  let first: any;
+  let second: any;
+  beforeAll(async () => {
+    first = await cliJson('demo');
+    second = await cliJson('demo');
+  });
+
+  it('creates the demo store and prints it with a live key pair', () => {
+    expect(first).toEqual({
+      store: { id: expect.any(String), slug: 'demo', name: 'Bazaar Demo Store' },
+      keys: { public: expect.stringMatching(/^pk_live_/), private: expect.stringMatching(/^sk_live_/) },
+    });
+  });
+
+  it('seeds a catalogue of at least 200 products with variants, compare-at prices, sold-out stock and fr titles', async () => {
+    const mix = await withDatabase(db, async ({ prisma }) => {
+      const storeId = first.store.id;
+      const where = { storeId };
+      return {
+        products: await prisma.product.count({ where }),
+        withVariants: await prisma.product.count({ where: { ...where, variants: { some: {} } } }),
+        onSale: await prisma.product.count({ where: { ...where, compareAtPrice: { not: null } } }),
+        soldOut: await prisma.product.count({ where: { ...where, stock: 0 } }),
+        withoutImage: await prisma.product.count({ where: { ...where, images: { none: {} } } }),
+        locales: await prisma.storeLocale.findMany({ where, orderBy: { position: 'asc' }, select: { code: true, published: true } }),
+        frProducts: await prisma.translation.count({ where: { ...where, resourceType: 'product', locale: 'fr' } }),
+      };
+    });
+    expect(mix.products).toBeGreaterThanOrEqual(200);
+    expect(mix).toMatchObject({
+      withoutImage: 0,
+      frProducts: mix.products,
+      locales: [
+        { code: 'en', published: true },
+        { code: 'fr', published: true },
+      ],
+    });
+    for (const some of [mix.withVariants, mix.onSale, mix.soldOut]) expect(some).toBeGreaterThan(0);
+  });
+
+  it('keeps the store on a second run and mints a new pair, revoking the first', async () => {
+    expect(second.store).toEqual(first.store);
+    expect(second.keys.public).not.toBe(first.keys.public);
+    expect(second.keys.private).not.toBe(first.keys.private);
+    await withApp(db, async (t) => {
+      expectFailure(await get(t.app, '/v1/store/info', first.keys.public), 401, 'invalid_client_key');
+      expectFailure(await get(t.app, '/api/v1/merchant/products', first.keys.private), 403, 'api_key_revoked');
+      const info = await get(t.app, '/v1/store/info', second.keys.public);
+      expect({ status: info.status, slug: info.body.data?.slug }).toEqual({ status: 200, slug: 'demo' });
+      expect((await get(t.app, '/api/v1/merchant/products', second.keys.private)).status).toBe(200);
+    });
+  });
+});
