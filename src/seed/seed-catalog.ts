@@ -98,5 +98,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     counts.images += written.images;
     counts.translations += written.translations;
   }
+  // Fresh planner statistics after a bulk load; the embedded engine has no autovacuum to gather them.
+  if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');
   return counts;
 }
