@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Kv } from '../../src/platform/kv/kv.js';
+import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
+import { RedisKv } from '../../src/platform/kv/redis-kv.js';
+
+// The KV port's contract, held by both adapters: memory always, Redis when the services run gives REDIS_URL.
+const adapters: [string, () => Kv][] = [['memory', () => new MemoryKv()]];
+if (process.env.REDIS_URL) adapters.push(['redis', () => RedisKv.connect(process.env.REDIS_URL!, `kv-test:${randomUUID()}:`)]);
+
+describe.each(adapters)('KV port (%s)', (_name, open) => {
+  const kv = open();
+  afterAll(() => kv.close());
+
+  it('counts increments in a window that expires', async () => {
+    expect(await kv.increment('c', 200)).toMatchObject({ count: 1 });
+    const second = await kv.increment('c', 200);
+    expect(second.count).toBe(2);
+    expect(second.ttlMs).toBeGreaterThan(0);
+    expect(second.ttlMs).toBeLessThanOrEqual(200);
+    await sleep(300);
+    expect((await kv.increment('c', 200)).count).toBe(1);
+  });
+
+  it('sets, reads and deletes values', async () => {
+    expect(await kv.get('v')).toBeNull();
+    expect(await kv.set('v', 'one')).toBe(true);
+    expect(await kv.get('v')).toBe('one');
+    await kv.delete('v');
+    expect(await kv.get('v')).toBeNull();
+  });
+
+  it('sets only if absent, as a lock does', async () => {
+    expect(await kv.set('lock', 'a', { onlyIfAbsent: true, ttlMs: 200 })).toBe(true);
+    expect(await kv.set('lock', 'b', { onlyIfAbsent: true, ttlMs: 200 })).toBe(false);
+    expect(await kv.get('lock')).toBe('a');
+    await sleep(300);
+    expect(await kv.set('lock', 'c', { onlyIfAbsent: true })).toBe(true);
+  });
+});
