@@ -48,7 +48,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     async (scope) => {
       await browserCors(scope);
       scope.addHook('onRequest', async (request, reply) => {
-        if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql)(request, reply);
+        if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock)(request, reply);
       });
       // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
       scope.setErrorHandler(async (error, request, reply) => {

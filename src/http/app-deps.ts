@@ -9,6 +9,8 @@ export interface AppDeps {
   kv: Kv;
   /** Signs cursors; shared by every process on the same database. */
   secret: string;
+  /** Milliseconds since the epoch; rate-limit windows are read from it (tests pin it inside one window). */
+  clock?: () => number;
   /** Keys of the demo store minted at this start, offered in GraphiQL's default headers. */
   demoKeys?: { public: string; private: string };
 }

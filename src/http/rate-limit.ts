@@ -9,12 +9,12 @@ const WINDOW_MS = 60_000;
  * A fixed one-minute window per API key and client IP. The counter lives in the KV port, so
  * processes sharing Redis share one budget. Every answer carries the X-RateLimit-* headers.
  */
-export function rateLimitHook(kv: Kv, bucket: string, limitPerMinute: number) {
+export function rateLimitHook(kv: Kv, bucket: string, limitPerMinute: number, clock: () => number = Date.now) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (limitPerMinute <= 0 || request.method === 'OPTIONS') return;
     const key = request.headers['x-client-key'];
     const caller = typeof key === 'string' && key ? sha256Hex(key).slice(0, 24) : 'anonymous';
-    const now = Date.now();
+    const now = clock();
     const windowStart = now - (now % WINDOW_MS);
     const resetAt = windowStart + WINDOW_MS;
     const { count } = await kv.increment(`rl:${bucket}:${caller}:${request.ip}:${windowStart}`, resetAt - now + 1000);

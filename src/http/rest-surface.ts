@@ -65,7 +65,7 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
     async (scope) => {
       await definition.setup?.(scope);
       scope.setErrorHandler(sendFailure(surface, docsUrl));
-      scope.addHook('onRequest', rateLimitHook(deps.kv, surface, definition.rateLimitPerMinute));
+      scope.addHook('onRequest', rateLimitHook(deps.kv, surface, definition.rateLimitPerMinute, deps.clock));
       scope.addHook('onRequest', async (request) => {
         const config = request.routeOptions.config as RouteConfig;
         if (request.is404 || config.methodNotAllowed || request.method === 'OPTIONS') return;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type Call } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
@@ -11,25 +10,21 @@ import { expectFailure } from '../support/failure.js';
 
 const LIMIT = 5;
 const env = { RATE_LIMIT_STOREFRONT: String(LIMIT) };
+
+// Every app of this file reads one clock pinned to the middle of the current one-minute window,
+// so no test can straddle a window boundary and see its count restart.
+const startedAt = Date.now();
+const clock = () => startedAt - (startedAt % 60_000) + 30_000;
 const INFO = '/v1/store/info';
 
 let t: TestApp;
 let shop: TestStore;
 
 beforeAll(async () => {
-  t = await startTestApp(env);
+  t = await startTestApp(env, { clock });
   shop = await makeStore(t.database);
 });
 afterAll(() => t.close());
-
-/**
- * The budget is a fixed one-minute window. A test that straddles the minute boundary would see the
- * count restart, so each test starts at least a few seconds before the window ends.
- */
-beforeEach(async () => {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 50_000) await sleep(60_000 - intoWindow + 50);
-});
 
 async function spend(app: TestApp['app'], key: string, times: number): Promise<Call[]> {
   const answers: Call[] = [];
@@ -41,7 +36,7 @@ function expectRateHeaders(res: Call, remaining: number) {
   expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
   expect(res.headers['x-ratelimit-remaining']).toBe(String(remaining));
   const reset = Number(res.headers['x-ratelimit-reset']);
-  const nowSeconds = Date.now() / 1000;
+  const nowSeconds = clock() / 1000;
   expect(Number.isInteger(reset)).toBe(true);
   expect(reset).toBeGreaterThan(Math.floor(nowSeconds));
   expect(reset).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 60);
@@ -64,7 +59,7 @@ describe('The storefront request rate', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Retry-After points at the window's end, which X-RateLimit-Reset names.
-    expect(Math.abs(Math.ceil(Date.now() / 1000) + retryAfter - Number(refused.headers['x-ratelimit-reset']))).toBeLessThanOrEqual(1);
+    expect(Math.abs(Math.ceil(clock() / 1000) + retryAfter - Number(refused.headers['x-ratelimit-reset']))).toBeLessThanOrEqual(1);
   });
 
   it('keeps refusing while the window lasts', async () => {
@@ -95,7 +90,7 @@ describe('The storefront request rate', () => {
 
 describe('Several processes', () => {
   it('share one budget when they share one KV', async () => {
-    const peer = await startTestApp(env, { database: t.database, kv: t.kv });
+    const peer = await startTestApp(env, { database: t.database, kv: t.kv, clock });
     try {
       const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
       const here = await spend(t.app, key, 3);
@@ -112,8 +107,8 @@ describe('Several processes', () => {
     const prefix = `test:${randomUUID()}:`;
     const kvA = openTestKv(prefix);
     const kvB = openTestKv(prefix);
-    const a = await startTestApp(env, { database: t.database, kv: kvA });
-    const b = await startTestApp(env, { database: t.database, kv: kvB });
+    const a = await startTestApp(env, { database: t.database, kv: kvA, clock });
+    const b = await startTestApp(env, { database: t.database, kv: kvB, clock });
     try {
       const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
       const answers = [...(await spend(a.app, key, 2)), ...(await spend(b.app, key, 2)), ...(await spend(a.app, key, 1))];
@@ -129,7 +124,7 @@ describe('Several processes', () => {
   });
 
   it('do not share a budget when each has its own KV', async () => {
-    const lone = await startTestApp(env, { database: t.database });
+    const lone = await startTestApp(env, { database: t.database, clock });
     try {
       const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
       await spend(t.app, key, LIMIT);
@@ -145,7 +140,7 @@ describe('Several processes', () => {
 
 describe('Other surfaces', () => {
   it('the merchant API has its own limit setting', async () => {
-    const app = await startTestApp({ RATE_LIMIT_MERCHANT: '2' }, { database: t.database });
+    const app = await startTestApp({ RATE_LIMIT_MERCHANT: '2' }, { database: t.database, clock });
     try {
       const res = await get(app.app, '/api/v1/merchant/products', shop.privateKey);
       expect(res.status).toBe(200);
@@ -159,7 +154,7 @@ describe('Other surfaces', () => {
   });
 
   it('GraphQL answers 429 with extensions.code too_many_requests past its limit', async () => {
-    const app = await startTestApp({ RATE_LIMIT_GRAPHQL: '1' }, { database: t.database });
+    const app = await startTestApp({ RATE_LIMIT_GRAPHQL: '1' }, { database: t.database, clock });
     try {
       const post = () =>
         app.app.inject({

@@ -15,9 +15,12 @@ let shop: TestStore;
 
 beforeAll(async () => {
   const prefix = `two:${randomUUID()}:`;
-  a = await startTestApp({}, { database: await openTestDatabase(), kv: openTestKv(prefix) });
+  // Pinned inside one rate-limit window, so the two calls below cannot fall on either side of a boundary.
+  const now = Date.now();
+  const clock = () => now - (now % 60_000) + 30_000;
+  a = await startTestApp({}, { database: await openTestDatabase(), kv: openTestKv(prefix), clock });
   const databaseB = process.env.TEST_DATABASE_URL ? await openTestDatabase() : a.database;
-  b = await startTestApp({}, { database: databaseB, kv: process.env.REDIS_URL ? openTestKv(prefix) : a.kv });
+  b = await startTestApp({}, { database: databaseB, kv: process.env.REDIS_URL ? openTestKv(prefix) : a.kv, clock });
   shop = await makeStore(a.database);
   for (let i = 0; i < 3; i += 1) await createProduct(a.database, shop.store, { title: `Shared ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
 });

@@ -31,12 +31,12 @@ export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
 }
 
 /** A whole app over real HTTP handling (inject), a real database and a real KV. */
-export async function startTestApp(env: Record<string, string> = {}, shared?: { database: Database; kv?: Kv }): Promise<TestApp> {
-  const database = shared?.database ?? (await openTestDatabase());
-  const kv = shared?.kv ?? openTestKv();
+export async function startTestApp(env: Record<string, string> = {}, shared: { database?: Database; kv?: Kv; clock?: () => number } = {}): Promise<TestApp> {
+  const database = shared.database ?? (await openTestDatabase());
+  const kv = shared.kv ?? openTestKv();
   const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', ...env });
   const secret = await loadServerSecret(database.prisma, config.secret);
-  const app = await buildApp({ config, database, kv, secret }, { logger: false });
+  const app = await buildApp({ config, database, kv, secret, clock: shared.clock }, { logger: false });
   await app.ready();
   return {
     app,
@@ -45,8 +45,8 @@ export async function startTestApp(env: Record<string, string> = {}, shared?: { 
     config,
     async close() {
       await app.close();
-      if (!shared?.kv) await kv.close();
-      if (!shared) await database.close();
+      if (!shared.kv) await kv.close();
+      if (!shared.database) await database.close();
     },
   };
 }
