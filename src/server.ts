@@ -27,7 +27,7 @@ if (config.demo) {
   demoKeys = await mintDemoKeys(operator, demo.store);
 }
 
-const app = await buildApp({ config, database, kv, secret, demoKeys });
+const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,7 +1,7 @@
 /** What GraphiQL opens with: runnable operations against the demo store. */
-export function exampleOperations(privateKey: string | undefined): string {
+export function exampleOperations(): string {
   return `# Bazaar GraphQL. The Headers tab carries the demo store's public key.
-# Merchant fields need a private key${privateKey ? ` (this start's demo key: ${privateKey})` : ''}.
+# Merchant fields need a private key: put the one \`npm start\` printed in the X-Client-Key header.
 
 query Shop {
   shop { name currencyCode isOpen locales { code name isPrimary } }

@@ -35,8 +35,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     graphiql: () => ({
       title: 'Bazaar GraphiQL',
       defaultEditorToolsTab: 'headers',
-      headers: JSON.stringify({ 'X-Client-Key': deps.demoKeys?.public ?? 'pk_live_…' }, null, 2),
-      defaultQuery: exampleOperations(deps.demoKeys?.private),
+      headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey ?? 'pk_live_…' }, null, 2),
+      defaultQuery: exampleOperations(),
     }),
     renderGraphiQL,
     context: ({ graphql }) => graphql,

@@ -11,6 +11,6 @@ export interface AppDeps {
   secret: string;
   /** Milliseconds since the epoch; rate-limit windows are read from it (tests pin it inside one window). */
   clock?: () => number;
-  /** Keys of the demo store minted at this start, offered in GraphiQL's default headers. */
-  demoKeys?: { public: string; private: string };
+  /** The demo store's public key minted at this start, offered in GraphiQL's default headers (never the private one: the page is public). */
+  demoPublicKey?: string;
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from '../context.js';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.js';
-import { afterKey, isValidKey, keyOf, orderByOf, type KeysetSort } from './keyset.js';
+import { beyondKey, isValidKey, keyOf, orderByOf, type KeysetSort } from './keyset.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 
 export interface KeysetWindow {
@@ -56,8 +56,8 @@ function pageOf<Row>(ctx: Ctx, query: KeysetQuery<Row>, rows: Row[], hasNextPage
  */
 export async function keysetPage<Row>(ctx: Ctx, query: KeysetQuery<Row>, window: KeysetWindow, field = 'starting_after'): Promise<KeysetPage<Row>> {
   const bounds: Record<string, unknown>[] = [query.where];
-  if (window.after) bounds.push(afterKey(query.sort, readKey(ctx, query, window.after, field)));
-  if (window.before) bounds.push(afterKey(query.sort, readKey(ctx, query, window.before, 'before'), true));
+  if (window.after) bounds.push(beyondKey(query.sort, readKey(ctx, query, window.after, field)));
+  if (window.before) bounds.push(beyondKey(query.sort, readKey(ctx, query, window.before, 'before'), 'before'));
   const where = bounds.length === 1 ? query.where : { AND: bounds };
 
   if (window.fromEnd) {

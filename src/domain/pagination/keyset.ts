@@ -28,16 +28,28 @@ export function orderByOf<Row>(sort: KeysetSort<Row>, backwards = false): Record
   return sort.map((c) => ({ [c.field]: backwards ? flip(c.direction) : c.direction }));
 }
 
-/** Prisma `where` selecting the rows strictly after (or before) the row with `key` in the sort order. */
-export function afterKey<Row>(sort: KeysetSort<Row>, key: SortValue[], backwards = false): Record<string, unknown> {
+/**
+ * The condition "strictly after `value`" on one column. Booleans have no gt/lt in Prisma: after
+ * `false` ascending comes only `true`, after `true` ascending comes nothing (and the reverse descending).
+ */
+function beyond(value: unknown, direction: Direction): unknown | null {
+  if (typeof value === 'boolean') {
+    if (direction === 'asc') return value ? null : true;
+    return value ? false : null;
+  }
+  return { [direction === 'asc' ? 'gt' : 'lt']: value };
+}
+
+/** Prisma `where` selecting the rows strictly after the row with `key` in the sort order, or strictly before it. */
+export function beyondKey<Row>(sort: KeysetSort<Row>, key: SortValue[], side: 'after' | 'before' = 'after'): Record<string, unknown> {
   const values = sort.map((c, i) => c.parse(key[i] as SortValue));
-  return {
-    OR: sort.map((column, i) => {
-      const equal = Object.fromEntries(sort.slice(0, i).map((c, j) => [c.field, values[j]]));
-      const direction = backwards ? flip(column.direction) : column.direction;
-      return { ...equal, [column.field]: { [direction === 'asc' ? 'gt' : 'lt']: values[i] } };
-    }),
-  };
+  const branches = sort.flatMap((column, i) => {
+    const condition = beyond(values[i], side === 'before' ? flip(column.direction) : column.direction);
+    if (condition === null) return [];
+    const equal = Object.fromEntries(sort.slice(0, i).map((c, j) => [c.field, values[j]]));
+    return [{ ...equal, [column.field]: condition }];
+  });
+  return { OR: branches };
 }
 
 export function keyOf<Row>(sort: KeysetSort<Row>, row: Row): SortValue[] {

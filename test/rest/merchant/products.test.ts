@@ -135,6 +135,25 @@ describe('GET /api/v1/merchant/products', () => {
     expect(second.body).toMatchObject({ has_more: false, next_cursor: null });
   });
 
+  it.each(['created_at', 'updated_at', 'title', 'price', 'stock', 'published'].flatMap((by) => [`${by}:asc`, `${by}:desc`]))(
+    'walks sort %s one row at a time, every row exactly once, in the order of the whole list',
+    async (sort) => {
+      const [by, order] = sort.split(':');
+      const whole = await get(t.app, `/api/v1/merchant/products?sort_by=${by}&sort_order=${order}`, shop.privateKey);
+      const walked: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const after: string = cursor ? `&starting_after=${encodeURIComponent(cursor)}` : '';
+        const res = await get(t.app, `/api/v1/merchant/products?sort_by=${by}&sort_order=${order}&limit=1${after}`, shop.privateKey);
+        expect(res.status).toBe(200);
+        walked.push(...ids(res.body));
+        cursor = res.body.next_cursor;
+      } while (cursor);
+      expect(walked).toEqual(ids(whole.body));
+      expect(walked).toHaveLength(3);
+    },
+  );
+
   it.each(['0', '101', 'ten'])('refuses limit=%s with 422', async (limit) => {
     const res = await get(t.app, `/api/v1/merchant/products?limit=${limit}`, shop.privateKey);
     expect(res.status).toBe(422);
