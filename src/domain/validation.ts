@@ -69,18 +69,22 @@ function isCalendarDate(ymd: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+const isoTimestamp = /^(\d{4}-\d{2}-\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/i;
+
+/**
+ * An ISO 8601 timestamp. One without an offset is read as UTC, never as the server's local time,
+ * so every process reads a poll's `updated_after` alike.
+ */
 export const timestampParam = z.preprocess(
   blankToUndefined,
   z
     .string({ error: 'must be an ISO 8601 timestamp' })
-    .refine(
-      (v) =>
-        /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
-      {
-        error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z',
-      },
-    )
-    .transform((v) => new Date(v))
+    .refine((v) => isoTimestamp.test(v) && isCalendarDate(v.slice(0, 10)), { error: 'must be an ISO 8601 timestamp, such as 2026-01-31T12:00:00Z' })
+    .transform((v) => {
+      const [, day, hour, offset] = isoTimestamp.exec(v)!;
+      if (hour === undefined) return new Date(`${day}T00:00:00Z`);
+      return new Date(offset ? v.replace(' ', 'T') : `${v.replace(' ', 'T')}Z`);
+    })
     .optional(),
 );
 

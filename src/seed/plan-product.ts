@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { derivedProductColumns } from '../domain/catalog/derived-columns.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { renditionsOf } from '../domain/media/renditions.js';
 import type { CategorySpec } from './category-tree.js';
 import { templateCounts } from './copy-templates.js';
@@ -164,10 +164,18 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
   });
 
   const ownStock = variants.length || soldOut ? 0 : random.int(1, 120);
+  const price = new Prisma.Decimal(formatCents(baseCents));
+  const compareAtPrice = markup ? price.plus(formatCents(markup)) : null;
   const derived = derivedProductColumns(
-    formatCents(baseCents),
-    ownStock,
-    variants.map((v) => ({ price: formatCents(v.priceCents), stock: v.row.stock ?? 0 })),
+    { price, compareAtPrice, trackInventory, stock: ownStock },
+    variants.map((v) => ({
+      price: new Prisma.Decimal(formatCents(v.priceCents)),
+      compareAtPrice: v.row.compareAtPrice ? new Prisma.Decimal(String(v.row.compareAtPrice)) : null,
+      trackInventory,
+      stock: v.row.stock ?? 0,
+      isActive: true,
+      isBackorder: false,
+    })),
   );
   const hasVideo = random.chance(0.1);
   const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;
@@ -181,8 +189,9 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       title: text.title,
       excerpt: text.excerpt,
       description: text.description,
+      price,
+      compareAtPrice,
       ...derived,
-      compareAtPrice: markup ? derived.priceMin.plus(formatCents(markup)) : null,
       sku,
       trackInventory,
       videoUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}.mp4` : null,

@@ -93,16 +93,24 @@ describe('A seeded catalogue of 240 products', () => {
   const money = (amount: Prisma.Decimal) => amount.toFixed(2);
 
   describe('keeps every product invariant', () => {
-    it('price = priceMin = the cheapest active variant, priceMax = the dearest', () => {
+    it('priceMin is the cheapest active variant (or the price), priceMax the dearest, and no variant is below the base price', () => {
       for (const p of products) {
         const active = p.variants.filter((v) => v.isActive).map((v) => v.price);
         const [min, max] = active.length ? [Prisma.Decimal.min(...active), Prisma.Decimal.max(...active)] : [p.price, p.price];
-        expect({ slug: p.slug, price: money(p.price), priceMin: money(p.priceMin), priceMax: money(p.priceMax) }).toEqual({
+        expect({ slug: p.slug, priceMin: money(p.priceMin), priceMax: money(p.priceMax), belowBase: min.lt(p.price) }).toEqual({
           slug: p.slug,
-          price: money(min),
           priceMin: money(min),
           priceMax: money(max),
+          belowBase: false,
         });
+      }
+    });
+
+    it('inStock is whether a shopper can buy it: untracked, or stock on the product or on an active variant', () => {
+      for (const p of products) {
+        const active = p.variants.filter((v) => v.isActive);
+        const buyable = active.length ? active.some((v) => !v.trackInventory || v.stock > 0 || v.isBackorder) : !p.trackInventory || p.stock > 0;
+        expect({ slug: p.slug, inStock: p.inStock }).toEqual({ slug: p.slug, inStock: buyable });
       }
     });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Category, Product, Store } from '../../src/generated/prisma/client.js';
+import { Prisma, type Category, type Product, type Store } from '../../src/generated/prisma/client.js';
 import { derivedProductColumns } from '../../src/domain/catalog/derived-columns.js';
 import { renditionsOf } from '../../src/domain/media/renditions.js';
 import type { Database } from '../../src/platform/database/database.js';
@@ -43,10 +43,18 @@ export async function createProduct(database: Database, store: Store, spec: Prod
   counter += 1;
   const slug = spec.slug ?? `${spec.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`;
   const variants = spec.variants ?? [];
+  const decimal = (value: string | undefined) => (value === undefined ? null : new Prisma.Decimal(value));
+  const price = new Prisma.Decimal(spec.price ?? '10.00');
   const derived = derivedProductColumns(
-    spec.price ?? '10.00',
-    spec.stock ?? 5,
-    variants.map((v) => ({ price: v.price, stock: v.stock ?? 3, isActive: v.isActive })),
+    { price, compareAtPrice: decimal(spec.compareAtPrice), trackInventory: spec.trackInventory ?? true, stock: spec.stock ?? 5 },
+    variants.map((v) => ({
+      price: new Prisma.Decimal(v.price),
+      compareAtPrice: decimal(v.compareAtPrice),
+      trackInventory: v.trackInventory ?? true,
+      stock: v.stock ?? 3,
+      isActive: v.isActive ?? true,
+      isBackorder: false,
+    })),
   );
   const id = randomUUID();
   const product = await db.product.create({
@@ -57,6 +65,7 @@ export async function createProduct(database: Database, store: Store, spec: Prod
       title: spec.title,
       excerpt: `${spec.title} excerpt`,
       description: `${spec.title} description`,
+      price,
       compareAtPrice: spec.compareAtPrice,
       trackInventory: spec.trackInventory ?? true,
       published: spec.published ?? true,

@@ -1,26 +1,17 @@
-import { Prisma } from '../../generated/prisma/client.js';
-
-type Amount = Prisma.Decimal | string | number;
-
-export interface VariantPricing {
-  price: Amount;
-  stock: number;
-  isActive?: boolean;
-}
+import { stockAndPrice, type PricedProduct, type PricedVariant } from './stock-and-price.js';
 
 /**
- * The product columns that follow from its variants, which every catalogue write must keep:
- * the price shown is the cheapest active variant's, price sorts use the min and max, and the
- * product's stock is the sum over its variants.
+ * The product columns that follow from the product and its variants, which every catalogue write
+ * keeps so that sorts and filters run on an index: the lowest and highest price a shopper can
+ * pay, whether a shopper can buy it, and the product's stock (its own, or the sum over its variants).
+ * They come from the same rules the answers are built with, so a filter never disagrees with a card.
  */
-export function derivedProductColumns(basePrice: Amount, basePriceStock: number, variants: VariantPricing[]) {
-  const active = variants.filter((v) => v.isActive !== false);
-  if (active.length === 0) {
-    const price = new Prisma.Decimal(basePrice);
-    return { price, priceMin: price, priceMax: price, stock: variants.length ? variants.reduce((s, v) => s + v.stock, 0) : basePriceStock };
-  }
-  const prices = active.map((v) => new Prisma.Decimal(v.price));
-  const priceMin = Prisma.Decimal.min(...prices);
-  const priceMax = Prisma.Decimal.max(...prices);
-  return { price: priceMin, priceMin, priceMax, stock: variants.reduce((s, v) => s + v.stock, 0) };
+export function derivedProductColumns(product: PricedProduct, variants: PricedVariant[]) {
+  const summary = stockAndPrice(product, variants);
+  return {
+    priceMin: summary.minPrice,
+    priceMax: summary.maxPrice,
+    inStock: summary.inStock,
+    stock: variants.length ? variants.reduce((sum, v) => sum + v.stock, 0) : product.stock,
+  };
 }

@@ -54,8 +54,7 @@ export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInp
   if (params.category_id) where.categoryId = params.category_id;
   if (params.published !== undefined) where.published = params.published;
   if (params.track_inventory !== undefined) where.trackInventory = params.track_inventory;
-  if (params.stock_status === 'in_stock') where.OR = [{ trackInventory: false }, { stock: { gt: 0 } }];
-  if (params.stock_status === 'out_of_stock') Object.assign(where, { trackInventory: true, stock: { lte: 0 } });
+  if (params.stock_status) where.inStock = params.stock_status === 'in_stock';
   if (params.updated_after) where.updatedAt = { gt: params.updated_after };
 
   const sortBy = params.sort_by ?? 'created_at';

@@ -1,6 +1,20 @@
-import type { Prisma, Product, Variant } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 
 type Decimal = Prisma.Decimal;
+
+/** What the price and stock rules read of a product. */
+export interface PricedProduct {
+  price: Decimal;
+  compareAtPrice: Decimal | null;
+  trackInventory: boolean;
+  stock: number;
+}
+
+/** What the price and stock rules read of a variant. */
+export interface PricedVariant extends PricedProduct {
+  isActive: boolean;
+  isBackorder: boolean;
+}
 
 export interface StockAndPrice {
   hasVariants: boolean;
@@ -17,16 +31,17 @@ export interface StockAndPrice {
   inStock: boolean;
 }
 
-export function variantInStock(v: Variant): boolean {
+export function variantInStock(v: PricedVariant): boolean {
   return !v.trackInventory || v.stock > 0 || v.isBackorder;
 }
 
-function higher(compareAt: Decimal | null, price: Decimal): Decimal | null {
+/** A compare-at price is shown only when it is above the price it is compared with. */
+export function shownCompareAt(compareAt: Decimal | null, price: Decimal): Decimal | null {
   return compareAt && compareAt.gt(price) ? compareAt : null;
 }
 
 /** The shopper-facing price and stock of a product, from the product and its active variants. */
-export function stockAndPrice(product: Product, variants: Variant[]): StockAndPrice {
+export function stockAndPrice(product: PricedProduct, variants: PricedVariant[]): StockAndPrice {
   const active = variants.filter((v) => v.isActive);
   if (active.length === 0) {
     const tracks = product.trackInventory;
@@ -34,7 +49,7 @@ export function stockAndPrice(product: Product, variants: Variant[]): StockAndPr
       hasVariants: false,
       variantCount: 0,
       price: product.price,
-      compareAtPrice: higher(product.compareAtPrice, product.price),
+      compareAtPrice: shownCompareAt(product.compareAtPrice, product.price),
       minPrice: product.price,
       maxPrice: product.price,
       tracksInventory: tracks,
@@ -53,7 +68,7 @@ export function stockAndPrice(product: Product, variants: Variant[]): StockAndPr
     hasVariants: true,
     variantCount: active.length,
     price: cheapest.price,
-    compareAtPrice: higher(cheapest.compareAtPrice, cheapest.price),
+    compareAtPrice: shownCompareAt(cheapest.compareAtPrice, cheapest.price),
     minPrice: cheapest.price,
     maxPrice,
     tracksInventory: tracked.length > 0,

@@ -40,7 +40,9 @@ function fingerprint(filters: Record<string, unknown>): string {
 
 /** Opaque, signed: the row's sort key (ending in a unique tie-breaker), bound to list, store and filters. */
 export function encodeCursor(secret: string, binding: CursorBinding, key: SortValue[], now = Date.now()): string {
-  const payload: Payload = { v: 1, l: binding.list, s: binding.storeId, f: fingerprint(binding.filters), k: key, t: Math.floor(now / 1000) };
+  // Issue time to the hour: enough to tell a stale cursor, and a list answer (with its next_cursor)
+  // keeps the same bytes, so the same ETag, while the data does not change.
+  const payload: Payload = { v: 1, l: binding.list, s: binding.storeId, f: fingerprint(binding.filters), k: key, t: Math.floor(now / 3_600_000) * 3600 };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${hmac(secret, body)}`;
 }

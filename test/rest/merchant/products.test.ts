@@ -34,6 +34,7 @@ beforeAll(async () => {
   boot = await createProduct(t.database, shop.store, {
     title: 'Leather Boot',
     slug: 'leather-boot',
+    price: '118.00',
     createdAt: at(2),
     updatedAt: at(10),
     variants: [
@@ -93,7 +94,8 @@ describe('GET /api/v1/merchant/products', () => {
       deleted_at: null,
     });
     expect(toteJson.images[0]).toMatchObject({ is_primary: true, position: 0, width: 1600, height: 1200 });
-    expect(bootJson).toMatchObject({ price: '120.00', storefront_price: '120.00', in_stock: false, has_variants: true, stock: 0 });
+    // The product's own price stays as entered; the shopper pays the cheapest active variant's.
+    expect(bootJson).toMatchObject({ price: '118.00', storefront_price: '120.00', in_stock: false, has_variants: true, stock: 0 });
     expect(bootJson.variants[1]).toMatchObject({
       title: '41',
       price: '125.50',

@@ -145,6 +145,15 @@ describe('GET /v1/store/products', () => {
     expect(walked.body.meta).toBeUndefined();
   });
 
+  it('answers 304 to If-None-Match with the ETag of the same page', async () => {
+    const first = await get(t.app, '/v1/store/products?per_page=2', shop.publicKey);
+    expect(first.body.next_cursor).not.toBeNull();
+    const again = await get(t.app, '/v1/store/products?per_page=2', shop.publicKey, { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    const otherPage = await get(t.app, '/v1/store/products?per_page=2&page=2', shop.publicKey, { 'if-none-match': String(first.headers.etag) });
+    expect(otherPage.status).toBe(200);
+  });
+
   it('walks every row exactly once by cursor', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;
