@@ -3,7 +3,7 @@ import type { Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
-import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery } from '../pagination/keyset-page.js';
+import { keysetPage, numberedPage, type ConnectionWalk, type KeysetPage, type KeysetQuery } from '../pagination/keyset-page.js';
 import { booleanParam, cursorParam, enumParam, integerParam, localeParam, parseInput, textParam } from '../validation.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
 import { catalogSortNames, catalogSorts } from './product-sorts.js';
@@ -22,10 +22,6 @@ const input = z.object({
   sort: enumParam(catalogSortNames),
   has_video: booleanParam,
   starting_after: cursorParam,
-  before: cursorParam,
-  from_end: z.boolean().optional(),
-  /** Cursor mode from the first page on, without totals (GraphQL connections). */
-  keyset: z.boolean().optional(),
   locale: localeParam,
 });
 
@@ -45,7 +41,7 @@ function escapeLike(text: string) {
  * The shopper's product list. Page mode (page numbers, with totals) stops at page 50; keyset mode
  * (starting_after) walks any depth. Both answer the same signed cursor for the next page.
  */
-export async function listCatalogProducts(ctx: Ctx, raw: CatalogListInput): Promise<CatalogPage> {
+export async function listCatalogProducts(ctx: Ctx, raw: CatalogListInput, walk: ConnectionWalk = {}): Promise<CatalogPage> {
   const params = parseInput(input, raw);
   if (params.page !== undefined && params.starting_after) {
     throw ApiError.invalidField('starting_after', 'Send page or starting_after, not both: page numbers and cursors are two ways to walk the list.');
@@ -76,8 +72,8 @@ export async function listCatalogProducts(ctx: Ctx, raw: CatalogListInput): Prom
     fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
   };
 
-  if (params.keyset || params.starting_after || params.before || params.from_end) {
-    const page = await keysetPage(ctx, query, { size, after: params.starting_after, before: params.before, fromEnd: params.from_end });
+  if (walk.connection || params.starting_after) {
+    const page = await keysetPage(ctx, query, { size, after: params.starting_after, before: walk.before, fromEnd: walk.fromEnd });
     return { ...page, locale, pagination: null };
   }
   const currentPage = params.page ?? 1;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Product } from '../../generated/prisma/client.js';
 import { ApiError, type FieldErrors } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
-import { keysetPage, type KeysetPage, type KeysetQuery } from '../pagination/keyset-page.js';
+import { keysetPage, type ConnectionWalk, type KeysetPage, type KeysetQuery } from '../pagination/keyset-page.js';
 import type { KeysetSort } from '../pagination/keyset.js';
 import { booleanParam, cursorParam, enumParam, integerParam, parseInput, timestampParam, uuidParam } from '../validation.js';
 import { changeFeedSort, merchantSort, merchantSortFields } from './product-sorts.js';
@@ -13,8 +13,6 @@ export const MERCHANT_LIST = 'merchant.products';
 const input = z.object({
   limit: integerParam(1, 100),
   starting_after: cursorParam,
-  before: cursorParam,
-  from_end: z.boolean().optional(),
   sort_by: enumParam(merchantSortFields),
   sort_order: enumParam(['asc', 'desc']),
   stock_status: enumParam(['in_stock', 'out_of_stock']),
@@ -37,7 +35,7 @@ const feedExclusive = ['sort_by', 'sort_order', 'page', 'per_page'] as const;
  * The merchant's product list. With `updated_after` it is the polling feed: rows changed after
  * the time, oldest change first, cursor bound to the time and the filters.
  */
-export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInput): Promise<KeysetPage<Product>> {
+export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInput, walk: ConnectionWalk = {}): Promise<KeysetPage<Product>> {
   const params = parseInput(input, raw);
   if (params.updated_after) {
     const refused: FieldErrors = {};
@@ -77,5 +75,5 @@ export async function listMerchantProducts(ctx: Ctx, raw: MerchantProductListInp
     where,
     fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
   };
-  return keysetPage(ctx, query, { size: params.limit ?? 20, after: params.starting_after, before: params.before, fromEnd: params.from_end });
+  return keysetPage(ctx, query, { size: params.limit ?? 20, after: params.starting_after, before: walk.before, fromEnd: walk.fromEnd });
 }

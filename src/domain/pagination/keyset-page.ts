@@ -13,6 +13,16 @@ export interface KeysetWindow {
   fromEnd?: boolean;
 }
 
+/**
+ * How a GraphQL connection walks a list beyond REST's `starting_after`: backwards from a cursor,
+ * from the end, and always by cursor (no page-number totals). REST never sends these.
+ */
+export interface ConnectionWalk {
+  connection?: boolean;
+  before?: string;
+  fromEnd?: boolean;
+}
+
 export interface FetchArgs {
   where: Record<string, unknown>;
   orderBy: Record<string, 'asc' | 'desc'>[];

@@ -35,16 +35,20 @@ builder.queryFields((t) => ({
       locale: t.arg.string({ required: false, description: 'A published locale code; anything else falls back to the primary.' }),
     },
     resolve: async (_root, args, context) => {
-      const page = await listCatalogProducts(context.ctx, {
-        ...windowOf(args, 100),
-        keyset: true,
-        keyword: args.filter?.keyword ?? undefined,
-        category_slug: args.filter?.categorySlug ?? undefined,
-        category_id: args.filter?.categoryId ?? undefined,
-        has_video: args.filter?.hasVideo ?? undefined,
-        sort: args.sort ?? 'latest',
-        locale: args.locale ?? undefined,
-      });
+      const window = windowOf(args, 100);
+      const page = await listCatalogProducts(
+        context.ctx,
+        {
+          ...window.page,
+          keyword: args.filter?.keyword ?? undefined,
+          category_slug: args.filter?.categorySlug ?? undefined,
+          category_id: args.filter?.categoryId ?? undefined,
+          has_video: args.filter?.hasVideo ?? undefined,
+          sort: args.sort ?? 'latest',
+          locale: args.locale ?? undefined,
+        },
+        window.walk,
+      );
       for (const row of page.rows) context.localeOf.set(row, page.locale);
       return connectionOf(page);
     },

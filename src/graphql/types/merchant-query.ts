@@ -11,7 +11,7 @@ import { Shop } from './shop.js';
 
 const MerchantProduct = builder.prismaObject('Product', {
   variant: 'MerchantProduct',
-  description: "A product as the store's own systems see it: every status, base prices, stock and metadata.",
+  description: "A product as the store's own systems see it: every status, its own price as entered, stock and metadata.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID' }),
     pId: t.exposeInt('pId', { description: 'The integer id of the REST merchant API.' }),
@@ -73,19 +73,25 @@ const Merchant = builder.objectRef<Record<string, never>>('Merchant').implement(
         sortOrder: t.arg({ type: SortOrder, required: false }),
         updatedAfter: t.arg({ type: 'DateTime', required: false }),
       },
-      resolve: async (_m, args, { ctx }) =>
-        connectionOf<Product>(
-          await listMerchantProducts(ctx, {
-            ...windowOf(args, 100),
-            sort_by: args.sortBy ?? undefined,
-            sort_order: args.sortOrder ?? undefined,
-            stock_status: args.filter?.stockStatus ?? undefined,
-            category_id: args.filter?.categoryId ?? undefined,
-            published: args.filter?.published ?? undefined,
-            track_inventory: args.filter?.trackInventory ?? undefined,
-            updated_after: args.updatedAfter?.toISOString(),
-          }),
-        ),
+      resolve: async (_m, args, { ctx }) => {
+        const window = windowOf(args, 100);
+        return connectionOf<Product>(
+          await listMerchantProducts(
+            ctx,
+            {
+              ...window.page,
+              sort_by: args.sortBy ?? undefined,
+              sort_order: args.sortOrder ?? undefined,
+              stock_status: args.filter?.stockStatus ?? undefined,
+              category_id: args.filter?.categoryId ?? undefined,
+              published: args.filter?.published ?? undefined,
+              track_inventory: args.filter?.trackInventory ?? undefined,
+              updated_after: args.updatedAfter?.toISOString(),
+            },
+            window.walk,
+          ),
+        );
+      },
     }),
     product: t.field({
       type: MerchantProduct,

@@ -154,6 +154,13 @@ describe('GET /v1/store/products', () => {
     expect(otherPage.status).toBe(200);
   });
 
+  it('ignores parameters that only GraphQL connections have', async () => {
+    const plain = await get(t.app, '/v1/store/products', shop.publicKey);
+    const res = await get(t.app, '/v1/store/products?from_end=true&before=x&keyset=1', shop.publicKey);
+    expect(res.status).toBe(200);
+    expect(slugs(res.body)).toEqual(slugs(plain.body));
+  });
+
   it('walks every row exactly once by cursor', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;
