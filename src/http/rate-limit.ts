@@ -17,7 +17,14 @@ export function rateLimitHook(kv: Kv, bucket: string, limitPerMinute: number, cl
     const now = clock();
     const windowStart = now - (now % WINDOW_MS);
     const resetAt = windowStart + WINDOW_MS;
-    const { count } = await kv.increment(`rl:${bucket}:${caller}:${request.ip}:${windowStart}`, resetAt - now + 1000);
+    let count: number;
+    try {
+      ({ count } = await kv.increment(`rl:${bucket}:${caller}:${request.ip}:${windowStart}`, resetAt - now + 1000));
+    } catch (error) {
+      // A KV outage must not take the API down with it: the call goes through unlimited, and the log says so.
+      request.log.warn({ err: error }, 'rate limit skipped: the KV store did not answer');
+      return;
+    }
     reply.header('x-ratelimit-limit', String(limitPerMinute));
     reply.header('x-ratelimit-remaining', String(Math.max(0, limitPerMinute - count)));
     reply.header('x-ratelimit-reset', String(Math.ceil(resetAt / 1000)));

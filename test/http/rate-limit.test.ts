@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type Call } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
+import { RedisKv } from '../../src/platform/kv/redis-kv.js';
 import { openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
 import { expectFailure } from '../support/failure.js';
 
@@ -171,6 +172,22 @@ describe('Other surfaces', () => {
       expect(refused.json().errors[0].extensions.code).toBe('too_many_requests');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('A KV store that does not answer', () => {
+  it('lets calls through without rate headers rather than failing them', async () => {
+    // A real Redis client pointed at a port where nothing listens.
+    const deadKv = RedisKv.connect('redis://127.0.0.1:1', `dead:${randomUUID()}:`);
+    const app = await startTestApp(env, { database: t.database, kv: deadKv, clock });
+    try {
+      const res = await get(app.app, INFO, shop.publicKey);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    } finally {
+      await app.close();
+      deadKv.close().catch(() => undefined);
     }
   });
 });

@@ -6,8 +6,9 @@ import { findCatalogProduct } from './find-product.js';
 import { loadProductViews, type ProductView } from './product-view.js';
 
 const input = z.object({
-  slug: z.string().max(255).optional(),
-  id: z.string().max(64).optional(),
+  // Any text is a possible slug or id; one that names no product is a 404, whatever its length.
+  slug: z.string().optional(),
+  id: z.string().optional(),
   locale: localeParam,
 });
 

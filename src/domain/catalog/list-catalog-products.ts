@@ -13,7 +13,7 @@ export const MAX_PAGE = 50;
 export const CATALOG_LIST = 'catalog.products';
 
 const input = z.object({
-  page: integerParam(1, 1_000_000),
+  page: integerParam(1, Number.MAX_SAFE_INTEGER),
   per_page: integerParam(1, 100),
   limit: integerParam(1, 100),
   keyword: textParam(100),

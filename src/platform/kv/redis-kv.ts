@@ -5,10 +5,14 @@ export class RedisKv implements Kv {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'bazaar:',
-  ) {}
+  ) {
+    // ioredis reconnects by itself and fails the commands meanwhile; their callers log what it costs them.
+    redis.on('error', () => undefined);
+  }
 
   static connect(url: string, prefix?: string): RedisKv {
-    return new RedisKv(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }), prefix);
+    // Short command timeout: a Redis that stops answering should cost a request half a second, not hang it.
+    return new RedisKv(new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500, enableOfflineQueue: true }), prefix);
   }
 
   async increment(key: string, ttlMs: number) {
