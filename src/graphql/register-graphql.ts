@@ -11,6 +11,7 @@ import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { exampleOperations } from './example-operations.js';
 import { graphqlErrorOf, useErrorCodes } from './error-codes-plugin.js';
+import { queryLimitPlugins } from './query-limits.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { buildSchema } from './schema.js';
 
@@ -41,7 +42,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     renderGraphiQL,
     context: ({ graphql }) => graphql,
     maskedErrors: false,
-    plugins: [useErrorCodes()],
+    plugins: [...queryLimitPlugins(), useErrorCodes()],
   });
 
   await app.register(
