@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { authenticate } from '../auth/authenticate.js';
-import { createContext } from '../domain/context.js';
 import type { AppDeps } from '../http/app-deps.js';
 import { rateLimitHook } from '../http/rate-limit.js';
+import { contextFor } from '../http/request-context.js';
 import { browserCors } from '../http/surfaces.js';
 import { toApiError } from '../http/to-api-error.js';
 import { ApiError } from '../platform/errors/api-error.js';
@@ -68,21 +67,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
             throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
           }
           if (!wantsGraphiql(request)) {
-            const { store, principal } = await authenticate(deps.database.prisma, 'graphql', {
-              clientKey: typeof request.headers['x-client-key'] === 'string' ? request.headers['x-client-key'] : undefined,
-              origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
-              storeHeader: undefined,
-            });
-            const ctx = createContext({
-              db: deps.database.prisma,
-              kv: deps.kv,
-              store,
-              principal,
-              requestId: request.id,
-              log: request.log,
-              secret: deps.secret,
-            });
-            graphql = { ctx, localeOf: new WeakMap() };
+            graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
           }
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql: graphql! });
           for (const [name, value] of response.headers) reply.header(name, value);

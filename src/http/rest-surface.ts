@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import { authenticate, requireScope } from '../auth/authenticate.js';
+import { requireScope } from '../auth/authenticate.js';
 import type { MerchantScope } from '../auth/scopes.js';
-import { createContext, type Ctx } from '../domain/context.js';
+import type { Ctx } from '../domain/context.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import type { Surface } from '../platform/errors/error-codes.js';
 import type { AppDeps } from './app-deps.js';
 import { conditionalGet } from './conditional-get.js';
+import { contextFor } from './request-context.js';
 import { rateLimitHook } from './rate-limit.js';
 import { sendFailure } from './send-failure.js';
 
@@ -53,11 +54,6 @@ declare module 'fastify' {
 
 const allMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' && value ? value : undefined;
-}
-
 export function registerSurface(app: FastifyInstance, deps: AppDeps, definition: SurfaceDefinition) {
   const { surface } = definition;
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
@@ -69,13 +65,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
       scope.addHook('onRequest', async (request) => {
         const config = request.routeOptions.config as RouteConfig;
         if (request.is404 || config.methodNotAllowed || request.method === 'OPTIONS') return;
-        const { store, principal } = await authenticate(deps.database.prisma, surface, {
-          clientKey: header(request, 'x-client-key'),
-          origin: header(request, 'origin'),
-          storeHeader: header(request, 'x-store-id'),
-        });
-        if (config.scope) requireScope(principal, config.scope);
-        request.ctx = createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
+        request.ctx = await contextFor(deps, request, surface);
+        if (config.scope) requireScope(request.ctx.principal, config.scope);
       });
       scope.addHook('onSend', conditionalGet);
       scope.setNotFoundHandler(async (request) => {

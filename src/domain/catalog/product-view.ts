@@ -20,6 +20,11 @@ export interface ProductView {
   summary: StockAndPrice;
 }
 
+/** The image a product is shown with: the one marked primary, or the first of its gallery. */
+export function primaryImage(images: ProductImage[]): ProductImage | undefined {
+  return images.find((i) => i.isPrimary) ?? images[0];
+}
+
 export async function localizedProductText(ctx: Ctx, product: Product, locale: ResolvedLocale | null): Promise<LocalizedText> {
   const base = { title: product.title, excerpt: product.excerpt, description: product.description };
   if (!locale || locale.isPrimary) return base;

@@ -21,3 +21,8 @@ export async function resolveLocale(ctx: Ctx, requested: string | undefined | nu
   const chosen = match ?? primary;
   return chosen ? { code: chosen.code, isPrimary: chosen.isPrimary } : { code: 'en', isPrimary: true };
 }
+
+/** Where a locale's pages live on the storefront: the primary at the root, the others under their code. */
+export function localePathPrefix(locale: StoreLocale): string {
+  return locale.isPrimary ? '' : `/${locale.code.toLowerCase()}`;
+}

@@ -1,6 +1,6 @@
 import type { Prisma, Product } from '../../generated/prisma/client.js';
 import { localizedCategory, localizedProductText } from '../../domain/catalog/product-view.js';
-import { stockAndPrice, variantInStock } from '../../domain/catalog/stock-and-price.js';
+import { shownCompareAt, stockAndPrice, variantInStock } from '../../domain/catalog/stock-and-price.js';
 import { orderedRenditions, renditionNames } from '../../domain/media/renditions.js';
 import { builder } from '../builder.js';
 import type { GraphqlContext } from '../graphql-context.js';
@@ -64,7 +64,10 @@ export const Variant = builder.prismaObject('Variant', {
     compareAtPrice: t.field({
       type: Money,
       nullable: true,
-      resolve: (v, _a, context) => (v.compareAtPrice && v.compareAtPrice.gt(v.price) ? money(v.compareAtPrice, context) : null),
+      resolve: (v, _a, context) => {
+        const shown = shownCompareAt(v.compareAtPrice, v.price);
+        return shown ? money(shown, context) : null;
+      },
     }),
     inStock: t.boolean({ resolve: (v) => variantInStock(v) }),
     quantity: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: (v) => (v.trackInventory ? v.stock : null) }),

@@ -1,3 +1,4 @@
+import { localePathPrefix, publishedLocales } from '../../domain/locale/resolve-locale.js';
 import { openingState } from '../../domain/store/opening-hours.js';
 import { builder } from '../builder.js';
 
@@ -8,7 +9,7 @@ export const Locale = builder.prismaObject('StoreLocale', {
     name: t.exposeString('name'),
     nativeName: t.exposeString('nativeName'),
     isPrimary: t.exposeBoolean('isPrimary'),
-    pathPrefix: t.string({ description: 'Empty on the primary locale.', resolve: (l) => (l.isPrimary ? '' : `/${l.code.toLowerCase()}`) }),
+    pathPrefix: t.string({ description: 'Empty on the primary locale.', resolve: (l) => localePathPrefix(l) }),
     dir: t.exposeString('dir', { description: 'Text direction, ltr or rtl.' }),
   }),
 });
@@ -32,7 +33,7 @@ export const Shop = builder.prismaObject('Store', {
     locales: t.field({
       type: [Locale],
       description: 'Published locales, primary first.',
-      resolve: async (_s, _args, { ctx }) => (await ctx.loaders.storeLocales()).filter((l) => l.published || l.isPrimary),
+      resolve: (_s, _args, { ctx }) => publishedLocales(ctx),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { ProductImage, Store, StoreLocale, Variant } from '../../generated/prisma/client.js';
-import type { ProductView } from '../../domain/catalog/product-view.js';
+import { primaryImage, type ProductView } from '../../domain/catalog/product-view.js';
+import { shownCompareAt } from '../../domain/catalog/stock-and-price.js';
 import { orderedRenditions } from '../../domain/media/renditions.js';
 import { isoTimestamp, moneyString } from '../presenters/format.js';
 
@@ -22,7 +23,7 @@ function presentImage(image: ProductImage, primary: ProductImage | undefined) {
 
 function presentVariant(variant: Variant, store: Store, productSlug: string) {
   const url = productUrl(store, productSlug);
-  const compareAt = variant.compareAtPrice && variant.compareAtPrice.gt(variant.price) ? variant.compareAtPrice : null;
+  const compareAt = shownCompareAt(variant.compareAtPrice, variant.price);
   return {
     id: variant.pId,
     uid: variant.id,
@@ -50,7 +51,7 @@ function presentVariant(variant: Variant, store: Store, productSlug: string) {
 /** The merchant product: the same object GET, writes and webhooks send. */
 export function presentMerchantProduct(view: ProductView, store: Store) {
   const { product, summary } = view;
-  const primary = view.images.find((i) => i.isPrimary) ?? view.images[0];
+  const primary = primaryImage(view.images);
   const primarySizes = primary ? orderedRenditions(primary.sizes) : null;
   return {
     id: product.pId,

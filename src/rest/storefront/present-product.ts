@@ -1,17 +1,12 @@
 import type { ProductImage, Store, Variant } from '../../generated/prisma/client.js';
 import { orderedRenditions, type Renditions } from '../../domain/media/renditions.js';
-import type { ProductView } from '../../domain/catalog/product-view.js';
-import { variantInStock } from '../../domain/catalog/stock-and-price.js';
+import { primaryImage, type ProductView } from '../../domain/catalog/product-view.js';
+import { shownCompareAt, variantInStock } from '../../domain/catalog/stock-and-price.js';
+import { isNew } from '../../domain/catalog/freshness.js';
 import { cardTimestamp, moneyNumber } from '../presenters/format.js';
-
-const NEW_PRODUCT_DAYS = 30;
 
 function sizes(image: ProductImage | undefined): Renditions | null {
   return image ? orderedRenditions(image.sizes) : null;
-}
-
-function primaryImage(images: ProductImage[]) {
-  return images.find((i) => i.isPrimary) ?? images[0];
 }
 
 function firstVariantImage(view: ProductView) {
@@ -80,7 +75,7 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
       featured: product.featured,
       is_marketplace: product.isMarketplace,
       is_wholesale: product.isWholesale,
-      is_new: now.getTime() - product.createdAt.getTime() < NEW_PRODUCT_DAYS * 86_400_000,
+      is_new: isNew(product.createdAt, now),
     },
     metafields: product.metafields,
     created_at: cardTimestamp(product.createdAt),
@@ -98,7 +93,7 @@ function presentVariant(variant: Variant, view: ProductView) {
     sku: variant.sku,
     option_values: variant.optionValues,
     price: moneyNumber(variant.price),
-    compare_at_price: variant.compareAtPrice && variant.compareAtPrice.gt(variant.price) ? moneyNumber(variant.compareAtPrice) : null,
+    compare_at_price: moneyNumber(shownCompareAt(variant.compareAtPrice, variant.price)),
     in_stock: variantInStock(variant),
     tracking: variant.trackInventory,
     quantity: variant.trackInventory ? variant.stock : null,

@@ -1,9 +1,9 @@
 import type { Store, StoreLocale } from '../../generated/prisma/client.js';
 import { renditionsOf } from '../../domain/media/renditions.js';
 import { openingState } from '../../domain/store/opening-hours.js';
+import { isNew } from '../../domain/catalog/freshness.js';
+import { localePathPrefix } from '../../domain/locale/resolve-locale.js';
 import { maskEmail, maskPhone, moneyNumber } from '../presenters/format.js';
-
-const NEW_STORE_DAYS = 30;
 
 /** `data` of GET /store/info. Distance needs the shopper's location, which this call does not take: 0 and "". */
 export function presentStoreInfo(store: Store, now: Date) {
@@ -28,7 +28,7 @@ export function presentStoreInfo(store: Store, now: Date) {
     preorder_enabled: store.preorderEnabled,
     tags: store.tags,
     tag: store.tags[0] ?? null,
-    is_new: now.getTime() - store.createdAt.getTime() < NEW_STORE_DAYS * 86_400_000,
+    is_new: isNew(store.createdAt, now),
     featured: store.featured,
     service_type: store.serviceType,
     commerce_mode: store.commerceMode,
@@ -71,7 +71,7 @@ export function presentLocale(locale: StoreLocale) {
     name: locale.name,
     native_name: locale.nativeName,
     is_primary: locale.isPrimary,
-    path_prefix: locale.isPrimary ? '' : `/${locale.code.toLowerCase()}`,
+    path_prefix: localePathPrefix(locale),
     hreflang: locale.code,
     html_lang: locale.code,
     dir: locale.dir,

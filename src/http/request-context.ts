@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import { authenticate } from '../auth/authenticate.js';
+import { createContext, type Ctx } from '../domain/context.js';
+import type { Surface } from '../platform/errors/error-codes.js';
+import type { AppDeps } from './app-deps.js';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** Authenticates the request's key by the surface's rules and builds the domain context every face hands its domain calls. */
+export async function contextFor(deps: AppDeps, request: FastifyRequest, surface: Surface): Promise<Ctx> {
+  const { store, principal } = await authenticate(deps.database.prisma, surface, {
+    clientKey: header(request, 'x-client-key'),
+    origin: header(request, 'origin'),
+    storeHeader: header(request, 'x-store-id'),
+  });
+  return createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
+}
