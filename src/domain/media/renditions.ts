@@ -12,24 +12,30 @@ export type Renditions = Record<RenditionName, Rendition>;
 
 const widths: Record<Exclude<RenditionName, 'thumb' | 'original'>, number> = { card: 360, card2x: 720, view: 1080, wa: 600 };
 
-function sized(url: string, name: string, w: number | null, h: number | null): Rendition {
-  const separator = url.includes('?') ? '&' : '?';
-  return { url: `${url}${separator}size=${name}`, w, h };
+function renditionUrl(url: string, name: RenditionName): string {
+  return `${url}${url.includes('?') ? '&' : '?'}size=${name}`;
 }
 
-/** Renditions of an image of the given size, scaled to each width and never up. */
+/**
+ * Renditions of an image, in the documented order. With the original's size known, each is scaled
+ * to its width and never up; with it unknown (a store logo given as a bare URL) the width is the
+ * most the rendition will be, and its height is left open.
+ */
 export function renditionsOf(url: string, width: number | null, height: number | null): Renditions {
-  const scaled = (target: number): [number | null, number | null] => {
-    if (!width || !height) return [target, null];
+  const scaled = (name: keyof typeof widths): Rendition => {
+    const target = widths[name];
+    if (!width || !height) return { url: renditionUrl(url, name), w: target, h: null };
     const w = Math.min(target, width);
-    return [w, Math.round((height * w) / width)];
+    return { url: renditionUrl(url, name), w, h: Math.round((height * w) / width) };
   };
-  const out = { thumb: sized(url, 'thumb', null, null), original: { url, w: width, h: height } } as Renditions;
-  for (const [name, target] of Object.entries(widths) as [keyof typeof widths, number][]) {
-    const [w, h] = scaled(target);
-    out[name] = sized(url, name, w, h);
-  }
-  return out;
+  return {
+    thumb: { url: renditionUrl(url, 'thumb'), w: null, h: null },
+    card: scaled('card'),
+    card2x: scaled('card2x'),
+    view: scaled('view'),
+    wa: scaled('wa'),
+    original: { url, w: width, h: height },
+  };
 }
 
 /** Stored renditions in the documented key order (JSONB does not keep the order they were written in). */

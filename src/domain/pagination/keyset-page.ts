@@ -54,7 +54,12 @@ function readKey<Row>(ctx: Ctx, query: KeysetQuery<Row>, cursor: string, field: 
   return key;
 }
 
-function pageOf<Row>(ctx: Ctx, query: KeysetQuery<Row>, rows: Row[], hasNextPage: boolean, hasPreviousPage: boolean): KeysetPage<Row> {
+function pageOf<Row>(
+  ctx: Ctx,
+  query: KeysetQuery<Row>,
+  rows: Row[],
+  { hasNextPage, hasPreviousPage }: { hasNextPage: boolean; hasPreviousPage: boolean },
+): KeysetPage<Row> {
   const cursorOf = (row: Row) => encodeCursor(ctx.secret, query.binding, keyOf(query.sort, row), ctx.now.getTime());
   const last = rows[rows.length - 1];
   return { rows, hasNextPage, hasPreviousPage, cursorOf, nextCursor: hasNextPage && last ? cursorOf(last) : null };
@@ -74,11 +79,12 @@ export async function keysetPage<Row>(ctx: Ctx, query: KeysetQuery<Row>, window:
     const reversed = await query.fetch({ where, orderBy: orderByOf(query.sort, true), take: window.size + 1 });
     const hasPreviousPage = reversed.length > window.size;
     const rows = reversed.slice(0, window.size).reverse();
-    return pageOf(ctx, query, rows, Boolean(window.before), hasPreviousPage);
+    // Read backwards from `before`, the rows after this page are at least the cursor's own row.
+    return pageOf(ctx, query, rows, { hasNextPage: Boolean(window.before), hasPreviousPage });
   }
   const fetched = await query.fetch({ where, orderBy: orderByOf(query.sort), take: window.size + 1 });
   const hasNextPage = fetched.length > window.size;
-  return pageOf(ctx, query, fetched.slice(0, window.size), hasNextPage, Boolean(window.after));
+  return pageOf(ctx, query, fetched.slice(0, window.size), { hasNextPage, hasPreviousPage: Boolean(window.after) });
 }
 
 /** Page-number mode: an offset page plus the total, and the cursor to walk on from its last row. */
@@ -94,5 +100,5 @@ export async function numberedPage<Row>(
     count(query.where),
   ]);
   const lastPage = Math.max(1, Math.ceil(total / size));
-  return { ...pageOf(ctx, query, rows, page < lastPage, page > 1), total, lastPage };
+  return { ...pageOf(ctx, query, rows, { hasNextPage: page < lastPage, hasPreviousPage: page > 1 }), total, lastPage };
 }
