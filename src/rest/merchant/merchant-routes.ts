@@ -1,6 +1,6 @@
-import { findMerchantProduct } from '../../domain/catalog/find-product.js';
-import { listMerchantProducts, type MerchantProductListInput } from '../../domain/catalog/list-merchant-products.js';
-import { loadProductViews } from '../../domain/catalog/product-view.js';
+import type { MerchantProductListInput } from '../../domain/catalog/list-merchant-products.js';
+import { merchantProductView, merchantProductViews } from '../../domain/catalog/product-pages.js';
+import { getStoreProfile } from '../../domain/store/store-profile.js';
 import type { RestRoute } from '../../http/rest-surface.js';
 import { list, single } from '../presenters/envelope.js';
 import { presentMerchantProduct, presentStoreProfile } from './present-merchant.js';
@@ -11,19 +11,21 @@ export const merchantRoutes: RestRoute[] = [
     method: 'GET',
     url: '/store',
     scope: 'merchant-business_profile-read',
-    handle: async (ctx) => ({ body: single('Store profile', presentStoreProfile(ctx.store, await ctx.loaders.storeLocales())) }),
+    handle: async (ctx) => {
+      const { store, locales } = await getStoreProfile(ctx);
+      return { body: single('Store profile', presentStoreProfile(store, locales)) };
+    },
   },
   {
     method: 'GET',
     url: '/products',
     scope: 'merchant-items-read',
     handle: async (ctx, { query }) => {
-      const page = await listMerchantProducts(ctx, query as MerchantProductListInput);
-      const views = await loadProductViews(ctx, page.rows, null);
+      const page = await merchantProductViews(ctx, query as MerchantProductListInput);
       return {
         body: list(
           'Products',
-          views.map((v) => presentMerchantProduct(v, ctx.store)),
+          page.views.map((v) => presentMerchantProduct(v, ctx.store)),
           { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
         ),
       };
@@ -34,8 +36,7 @@ export const merchantRoutes: RestRoute[] = [
     url: '/products/:product',
     scope: 'merchant-items-detail',
     handle: async (ctx, { params }) => {
-      const [view] = await loadProductViews(ctx, [await findMerchantProduct(ctx, params.product!)], null);
-      return { body: single('Product', presentMerchantProduct(view!, ctx.store)) };
+      return { body: single('Product', presentMerchantProduct(await merchantProductView(ctx, params.product!), ctx.store)) };
     },
   },
 ];

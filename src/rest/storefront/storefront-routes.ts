@@ -1,9 +1,9 @@
 import { getCatalogProduct } from '../../domain/catalog/get-catalog-product.js';
-import { listCatalogProducts, type CatalogListInput } from '../../domain/catalog/list-catalog-products.js';
-import { loadProductViews } from '../../domain/catalog/product-view.js';
+import type { CatalogListInput } from '../../domain/catalog/list-catalog-products.js';
+import { catalogProductViews } from '../../domain/catalog/product-pages.js';
 import { publishedLocales } from '../../domain/locale/resolve-locale.js';
 import type { RestRoute } from '../../http/rest-surface.js';
-import { list, single } from '../presenters/envelope.js';
+import { list, presentPagination, single } from '../presenters/envelope.js';
 import { presentProductCard, presentProductDetail } from './present-product.js';
 import { presentLocale, presentStoreInfo } from './present-store.js';
 
@@ -23,21 +23,14 @@ export const storefrontRoutes: RestRoute[] = [
     method: 'GET',
     url: '/store/products',
     handle: async (ctx, { query }) => {
-      const page = await listCatalogProducts(ctx, query as CatalogListInput);
-      const views = await loadProductViews(ctx, page.rows, page.locale);
-      const pagination = page.pagination && {
-        current_page: page.pagination.currentPage,
-        last_page: page.pagination.lastPage,
-        per_page: page.pagination.perPage,
-        total: page.pagination.total,
-      };
+      const page = await catalogProductViews(ctx, query as CatalogListInput);
       return {
         contentLanguage: page.locale.code,
         body: list(
           'Products',
-          views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
+          page.views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
           { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
-          pagination ? { meta: { pagination } } : {},
+          page.pagination ? { meta: { pagination: presentPagination(page.pagination) } } : {},
         ),
       };
     },
