@@ -17,7 +17,8 @@ import { buildSchema } from './schema.js';
 interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
-  graphql: GraphqlContext;
+  /** Absent only when the request asks for the GraphiQL page, which executes nothing. */
+  graphql?: GraphqlContext;
 }
 
 function wantsGraphiql(request: FastifyRequest) {
@@ -39,7 +40,10 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       defaultQuery: exampleOperations(),
     }),
     renderGraphiQL,
-    context: ({ graphql }) => graphql,
+    context: ({ graphql }) => {
+      if (!graphql) throw new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
+      return graphql;
+    },
     maskedErrors: false,
     plugins: [...queryLimitPlugins(), useErrorCodes()],
   });
@@ -69,7 +73,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           if (!wantsGraphiql(request)) {
             graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
           }
-          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql: graphql! });
+          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
           for (const [name, value] of response.headers) reply.header(name, value);
           reply.status(response.status);
           return reply.send(response.body ?? (await response.text()));
