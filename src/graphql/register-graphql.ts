@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { AppDeps } from '../http/app-deps.js';
-import { rateLimitHook } from '../http/rate-limit.js';
+import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
 import { browserCors } from '../http/surfaces.js';
 import { toApiError } from '../http/to-api-error.js';
@@ -51,9 +51,11 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
   await app.register(
     async (scope) => {
       await browserCors(scope);
+      const limits = rateLimits(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock);
       scope.addHook('onRequest', async (request, reply) => {
-        if (!wantsGraphiql(request)) await rateLimitHook(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock)(request, reply);
+        if (!wantsGraphiql(request)) await limits.onRequest(request, reply);
       });
+      scope.addHook('onError', limits.onError);
       // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
       scope.setErrorHandler(async (error, request, reply) => {
         const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');

@@ -7,7 +7,7 @@ import type { Surface } from '../platform/errors/error-codes.js';
 import type { AppDeps } from './app-deps.js';
 import { conditionalGet } from './conditional-get.js';
 import { contextFor } from './request-context.js';
-import { rateLimitHook } from './rate-limit.js';
+import { rateLimits } from './rate-limit.js';
 import { sendFailure } from './send-failure.js';
 
 export interface RestRequest {
@@ -61,7 +61,9 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
     async (scope) => {
       await definition.setup?.(scope);
       scope.setErrorHandler(sendFailure(surface, docsUrl));
-      scope.addHook('onRequest', rateLimitHook(deps.kv, surface, definition.rateLimitPerMinute, deps.clock));
+      const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
+      scope.addHook('onRequest', limits.onRequest);
+      scope.addHook('onError', limits.onError);
       scope.addHook('onRequest', async (request) => {
         const config = request.routeOptions.config as RouteConfig;
         if (request.is404 || config.methodNotAllowed || request.method === 'OPTIONS') return;

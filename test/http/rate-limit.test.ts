@@ -191,3 +191,29 @@ describe('A KV store that does not answer', () => {
     }
   });
 });
+
+describe('Calls whose key opens nothing', () => {
+  it('share one budget per address, so made-up keys cannot dodge the limit', async () => {
+    const app = await startTestApp(env, { database: t.database, clock });
+    try {
+      for (let n = 0; n < LIMIT; n += 1) expect((await get(app.app, INFO, `pk_live_madeup${randomUUID()}`)).status).toBe(401);
+      const next = await get(app.app, INFO, `pk_live_madeup${randomUUID()}`);
+      expectFailure(next, 429, 'too_many_requests');
+      expect(next.body.message).toContain('keys that open nothing');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('do not count against the address while keys are valid', async () => {
+    const app = await startTestApp(env, { database: t.database, clock });
+    try {
+      for (let n = 0; n < LIMIT + 2; n += 1) {
+        const key = await makeKey(t.database, { store: shop.store.slug, kind: 'private' });
+        expect((await get(app.app, INFO, key)).status).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
