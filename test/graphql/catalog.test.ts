@@ -245,4 +245,16 @@ describe('GraphiQL', () => {
     expect(res.raw).not.toMatch(/<script[^>]+src="https?:|<link[^>]+href="https?:/);
     expect(res.raw).toContain('query Products');
   });
+
+  it('opens with the demo store’s public key in its headers, and never a private key', async () => {
+    const demo = await startTestApp({}, { database: t.database, demoPublicKey: shop.publicKey });
+    try {
+      const res = await call(demo.app, { method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
+      expect(res.raw).toContain(shop.publicKey);
+      expect(res.raw).not.toContain(shop.privateKey);
+      expect(res.raw).not.toMatch(/sk_(live|test)_[A-Za-z0-9_-]{20}/);
+    } finally {
+      await demo.close();
+    }
+  });
 });

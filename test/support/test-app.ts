@@ -31,12 +31,15 @@ export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
 }
 
 /** A whole app over real HTTP handling (inject), a real database and a real KV. */
-export async function startTestApp(env: Record<string, string> = {}, shared: { database?: Database; kv?: Kv; clock?: () => number } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string } = {},
+): Promise<TestApp> {
   const database = shared.database ?? (await openTestDatabase());
   const kv = shared.kv ?? openTestKv();
   const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', ...env });
   const secret = await loadServerSecret(database.prisma, config.secret);
-  const app = await buildApp({ config, database, kv, secret, clock: shared.clock }, { logger: false });
+  const app = await buildApp({ config, database, kv, secret, clock: shared.clock, demoPublicKey: shared.demoPublicKey }, { logger: false });
   await app.ready();
   return {
     app,
