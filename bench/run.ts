@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { createApiKey } from '../src/domain/keys/manage-keys.js';
 import { createStore } from '../src/domain/store/manage-stores.js';
-import { buildApp } from '../src/http/build-app.js';
+import { buildApp } from '../src/app/build-app.js';
 import { loadServerSecret } from '../src/platform/crypto/server-secret.js';
 import { openDatabase } from '../src/platform/database/database.js';
 import { MemoryKv } from '../src/platform/kv/memory-kv.js';

@@ -1,5 +1,5 @@
 import { loadConfig } from './config.js';
-import { buildApp } from './http/build-app.js';
+import { buildApp } from './app/build-app.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';

@@ -1,8 +1,9 @@
 import { GraphQLDirective, GraphQLNonNull, GraphQLString, DirectiveLocation, type GraphQLSchema } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
-import './types/catalog-query.js';
-import './types/merchant-query.js';
+import './store/queries.js';
+import './catalog/storefront-queries.js';
+import './catalog/merchant-queries.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

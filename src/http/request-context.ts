@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.js';
 import { createContext, type Ctx } from '../domain/context.js';
 import type { Surface } from '../platform/errors/error-codes.js';
-import type { AppDeps } from './app-deps.js';
+import type { AppDeps } from '../platform/app-deps.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/build-app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Database } from '../../src/platform/database/database.js';
 import type { Kv } from '../../src/platform/kv/kv.js';

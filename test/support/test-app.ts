@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
-import { buildApp } from '../../src/http/build-app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { openDatabase, type Database } from '../../src/platform/database/database.js';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Kv } from '../../src/platform/kv/kv.js';

@@ -1,9 +1,9 @@
-import type { Store, StoreLocale } from '../../generated/prisma/client.js';
-import { renditionsOf } from '../../domain/media/renditions.js';
-import { openingState } from '../../domain/store/opening-hours.js';
-import { isNew } from '../../domain/catalog/freshness.js';
-import { localePathPrefix } from '../../domain/locale/resolve-locale.js';
-import { maskEmail, maskPhone, moneyNumber } from '../presenters/format.js';
+import type { Store, StoreLocale } from '../../../generated/prisma/client.js';
+import { renditionsOf } from '../../../domain/media/renditions.js';
+import { openingState } from '../../../domain/store/opening-hours.js';
+import { isNew } from '../../../domain/catalog/freshness.js';
+import { localePathPrefix } from '../../../domain/locale/resolve-locale.js';
+import { maskEmail, maskPhone, moneyNumber } from '../../kit/format.js';
 
 /** `data` of GET /store/info. Distance needs the shopper's location, which this call does not take: 0 and "". */
 export function presentStoreInfo(store: Store, now: Date) {

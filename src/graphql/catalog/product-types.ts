@@ -4,7 +4,7 @@ import { shownCompareAt, stockAndPrice, variantInStock } from '../../domain/cata
 import { orderedRenditions, renditionNames } from '../../domain/media/renditions.js';
 import { builder } from '../builder.js';
 import type { GraphqlContext } from '../graphql-context.js';
-import { Money, PriceRange, type MoneyValue } from './money.js';
+import { Money, PriceRange, type MoneyValue } from '../shared/money.js';
 
 export const ImageRendition = builder.objectRef<{ name: string; url: string; w: number | null; h: number | null }>('ImageRendition').implement({
   fields: (t) => ({

@@ -3,11 +3,11 @@ import { findMerchantProduct } from '../../domain/catalog/find-product.js';
 import { listMerchantProducts } from '../../domain/catalog/list-merchant-products.js';
 import { merchantSortFields } from '../../domain/catalog/product-sorts.js';
 import { stockAndPrice } from '../../domain/catalog/stock-and-price.js';
-import { builder, merchantScope, privateKeyOnly } from '../builder.js';
-import { connectionOf, windowOf } from './connection.js';
-import { money, ProductImage, Variant } from './product.js';
-import { Money } from './money.js';
-import { Shop } from './shop.js';
+import { builder, merchantScope } from '../builder.js';
+import { Merchant } from '../merchant/namespace.js';
+import { connectionOf, windowOf } from '../shared/connection.js';
+import { Money } from '../shared/money.js';
+import { money, ProductImage, Variant } from './product-types.js';
 
 const MerchantProduct = builder.prismaObject('Product', {
   variant: 'MerchantProduct',
@@ -59,47 +59,41 @@ const MerchantProductFilter = builder.inputType('MerchantProductFilter', {
   }),
 });
 
-const Merchant = builder.objectRef<Record<string, never>>('Merchant').implement({
-  description: 'Reads of the Merchant API; each field names the scope it needs.',
-  fields: (t) => ({
-    store: t.field({ type: Shop, ...merchantScope('merchant-business_profile-read'), resolve: (_m, _a, { ctx }) => ctx.store }),
-    products: t.connection({
-      type: MerchantProduct,
-      ...merchantScope('merchant-items-read'),
-      description: 'With updatedAfter: the polling feed, oldest change first, in a fixed order (sortBy and sortOrder are refused).',
-      args: {
-        filter: t.arg({ type: MerchantProductFilter, required: false }),
-        sortBy: t.arg({ type: MerchantSortField, required: false }),
-        sortOrder: t.arg({ type: SortOrder, required: false }),
-        updatedAfter: t.arg({ type: 'DateTime', required: false }),
-      },
-      resolve: async (_m, args, { ctx }) => {
-        const window = windowOf(args, 100);
-        return connectionOf<Product>(
-          await listMerchantProducts(
-            ctx,
-            {
-              ...window.page,
-              sort_by: args.sortBy ?? undefined,
-              sort_order: args.sortOrder ?? undefined,
-              stock_status: args.filter?.stockStatus ?? undefined,
-              category_id: args.filter?.categoryId ?? undefined,
-              published: args.filter?.published ?? undefined,
-              track_inventory: args.filter?.trackInventory ?? undefined,
-              updated_after: args.updatedAfter?.toISOString(),
-            },
-            window.walk,
-          ),
-        );
-      },
-    }),
-    product: t.field({
-      type: MerchantProduct,
-      ...merchantScope('merchant-items-detail'),
-      args: { id: t.arg.string({ required: true, description: 'Integer id or uuid.' }) },
-      resolve: (_m, args, { ctx }) => findMerchantProduct(ctx, args.id),
-    }),
+builder.objectFields(Merchant, (t) => ({
+  products: t.connection({
+    type: MerchantProduct,
+    ...merchantScope('merchant-items-read'),
+    description: 'With updatedAfter: the polling feed, oldest change first, in a fixed order (sortBy and sortOrder are refused).',
+    args: {
+      filter: t.arg({ type: MerchantProductFilter, required: false }),
+      sortBy: t.arg({ type: MerchantSortField, required: false }),
+      sortOrder: t.arg({ type: SortOrder, required: false }),
+      updatedAfter: t.arg({ type: 'DateTime', required: false }),
+    },
+    resolve: async (_m, args, { ctx }) => {
+      const window = windowOf(args, 100);
+      return connectionOf<Product>(
+        await listMerchantProducts(
+          ctx,
+          {
+            ...window.page,
+            sort_by: args.sortBy ?? undefined,
+            sort_order: args.sortOrder ?? undefined,
+            stock_status: args.filter?.stockStatus ?? undefined,
+            category_id: args.filter?.categoryId ?? undefined,
+            published: args.filter?.published ?? undefined,
+            track_inventory: args.filter?.trackInventory ?? undefined,
+            updated_after: args.updatedAfter?.toISOString(),
+          },
+          window.walk,
+        ),
+      );
+    },
   }),
-});
-
-builder.queryField('merchant', (t) => t.field({ type: Merchant, ...privateKeyOnly, resolve: () => ({}) }));
+  product: t.field({
+    type: MerchantProduct,
+    ...merchantScope('merchant-items-detail'),
+    args: { id: t.arg.string({ required: true, description: 'Integer id or uuid.' }) },
+    resolve: (_m, args, { ctx }) => findMerchantProduct(ctx, args.id),
+  }),
+}));

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../platform/app-deps.js';
 import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
-import { browserCors } from '../http/surfaces.js';
+import { browserCors } from '../http/cors.js';
 import { toApiError } from '../http/to-api-error.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import { requireScope } from '../auth/authenticate.js';
-import type { MerchantScope } from '../auth/scopes.js';
-import type { Ctx } from '../domain/context.js';
-import { ApiError } from '../platform/errors/api-error.js';
-import type { Surface } from '../platform/errors/error-codes.js';
-import type { AppDeps } from './app-deps.js';
-import { conditionalGet } from './conditional-get.js';
-import { contextFor } from './request-context.js';
-import { rateLimits } from './rate-limit.js';
-import { sendFailure } from './send-failure.js';
+import { requireScope } from '../../auth/authenticate.js';
+import type { MerchantScope } from '../../auth/scopes.js';
+import type { Ctx } from '../../domain/context.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import type { Surface } from '../../platform/errors/error-codes.js';
+import type { AppDeps } from '../../platform/app-deps.js';
+import { conditionalGet } from '../../http/conditional-get.js';
+import { contextFor } from '../../http/request-context.js';
+import { rateLimits } from '../../http/rate-limit.js';
+import { sendFailure } from '../../http/send-failure.js';
 
 export interface RestRequest {
   query: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
-import type { Database } from '../platform/database/database.js';
-import type { Kv } from '../platform/kv/kv.js';
+import type { Database } from './database/database.js';
+import type { Kv } from './kv/kv.js';
 
 /** What the transports are built from; one set per process. */
 export interface AppDeps {

@@ -1,8 +1,8 @@
-import type { ProductImage, Store, StoreLocale, Variant } from '../../generated/prisma/client.js';
-import { primaryImage, type ProductView } from '../../domain/catalog/product-view.js';
-import { shownCompareAt } from '../../domain/catalog/stock-and-price.js';
-import { orderedRenditions } from '../../domain/media/renditions.js';
-import { isoTimestamp, moneyString } from '../presenters/format.js';
+import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
+import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
+import { shownCompareAt } from '../../../domain/catalog/stock-and-price.js';
+import { orderedRenditions } from '../../../domain/media/renditions.js';
+import { isoTimestamp, moneyString } from '../../kit/format.js';
 
 function productUrl(store: Store, slug: string): string | null {
   return store.storefrontUrl ? `${store.storefrontUrl.replace(/\/$/, '')}/products/${slug}` : null;
@@ -84,36 +84,5 @@ export function presentMerchantProduct(view: ProductView, store: Store) {
     created_at: isoTimestamp(product.createdAt),
     updated_at: isoTimestamp(product.updatedAt),
     deleted_at: isoTimestamp(product.deletedAt),
-  };
-}
-
-/** GET /store: the business profile, unmasked, for the store's own systems. */
-export function presentStoreProfile(store: Store, locales: StoreLocale[]) {
-  return {
-    id: store.id,
-    name: store.name,
-    slug: store.slug,
-    mode: store.mode,
-    plan: store.plan,
-    currency: store.currency,
-    country_code: store.countryCode,
-    phone_code: store.phoneCode,
-    timezone: store.timezone,
-    storefront_url: store.storefrontUrl,
-    primary_locale: locales.find((l) => l.isPrimary)?.code ?? null,
-    locales: locales.map((l) => ({ code: l.code, name: l.name, is_primary: l.isPrimary, published: l.published })),
-    slogan: store.slogan,
-    short_description: store.shortDescription,
-    logo: store.logoUrl,
-    banner: store.bannerUrl,
-    address: store.address,
-    area: store.area,
-    landmark: store.landmark,
-    support_phone: store.supportPhone,
-    support_email: store.supportEmail,
-    open_time: store.openTime,
-    close_time: store.closeTime,
-    created_at: isoTimestamp(store.createdAt),
-    updated_at: isoTimestamp(store.updatedAt),
   };
 }

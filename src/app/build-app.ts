@@ -1,12 +1,12 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ApiError } from '../platform/errors/api-error.js';
-import { registerGraphql } from '../graphql/register-graphql.js';
-import type { AppDeps } from './app-deps.js';
-import { registerErrorDocs } from './error-docs.js';
-import { requestIdOf } from './request-id.js';
-import { registerRetiredPaths } from './retired-paths.js';
-import { sendFailure } from './send-failure.js';
-import { registerRestSurfaces } from './surfaces.js';
+import { registerGraphql } from '../graphql/mount-graphql.js';
+import type { AppDeps } from '../platform/app-deps.js';
+import { registerErrorDocs } from '../http/error-docs.js';
+import { requestIdOf } from '../http/request-id.js';
+import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
+import { sendFailure } from '../http/send-failure.js';
+import { registerRestSurfaces } from './rest-surfaces.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */

@@ -1,11 +1,10 @@
 import { findCatalogProduct } from '../../domain/catalog/find-product.js';
 import { listCatalogProducts } from '../../domain/catalog/list-catalog-products.js';
 import { catalogSortNames } from '../../domain/catalog/product-sorts.js';
-import { publishedLocales, resolveLocale } from '../../domain/locale/resolve-locale.js';
+import { resolveLocale } from '../../domain/locale/resolve-locale.js';
 import { builder } from '../builder.js';
-import { connectionOf, windowOf } from './connection.js';
-import { ProductRef } from './product.js';
-import { Locale, Shop } from './shop.js';
+import { connectionOf, windowOf } from '../shared/connection.js';
+import { ProductRef } from './product-types.js';
 
 const ProductSort = builder.enumType('ProductSort', {
   values: Object.fromEntries(catalogSortNames.map((name) => [name.toUpperCase(), { value: name }])) as Record<
@@ -24,8 +23,6 @@ const ProductFilter = builder.inputType('ProductFilter', {
 });
 
 builder.queryFields((t) => ({
-  shop: t.field({ type: Shop, resolve: (_root, _args, { ctx }) => ctx.store }),
-  locales: t.field({ type: [Locale], description: 'Published locales, primary first.', resolve: (_root, _args, { ctx }) => publishedLocales(ctx) }),
   products: t.connection({
     type: ProductRef,
     description: 'Shopper-visible products. Cursors are the same signed cursors as the REST next_cursor.',

@@ -1,9 +1,9 @@
-import type { ProductImage, Store, Variant } from '../../generated/prisma/client.js';
-import { orderedRenditions, type Renditions } from '../../domain/media/renditions.js';
-import { primaryImage, type ProductView } from '../../domain/catalog/product-view.js';
-import { shownCompareAt, variantInStock } from '../../domain/catalog/stock-and-price.js';
-import { isNew } from '../../domain/catalog/freshness.js';
-import { cardTimestamp, moneyNumber } from '../presenters/format.js';
+import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
+import { orderedRenditions, type Renditions } from '../../../domain/media/renditions.js';
+import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
+import { shownCompareAt, variantInStock } from '../../../domain/catalog/stock-and-price.js';
+import { isNew } from '../../../domain/catalog/freshness.js';
+import { cardTimestamp, moneyNumber } from '../../kit/format.js';
 
 function sizes(image: ProductImage | undefined): Renditions | null {
   return image ? orderedRenditions(image.sizes) : null;

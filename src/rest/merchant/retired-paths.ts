@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../platform/errors/api-error.js';
-import type { AppDeps } from './app-deps.js';
-import { sendFailure } from './send-failure.js';
-import { currentMerchantPath } from './surfaces.js';
+import { sendFailure } from '../../http/send-failure.js';
+import type { AppDeps } from '../../platform/app-deps.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import { MERCHANT_PREFIX, merchantRoutes } from './routes.js';
 
 /** Dashboard-style paths that took keys before the merchant API existed. */
 export const retiredPrefixes = ['/api/v1/vendor', '/api/vendor'];
+
+function toRegex(url: string) {
+  return new RegExp(`^${url.replace(/:[^/]+/g, '[^/]+')}$`);
+}
+
+/** The merchant path that replaced a retired dashboard-style one, if this release serves it. */
+export function currentMerchantPath(retiredRest: string): string | null {
+  const path = retiredRest.split('?')[0]!.replace(/\/$/, '') || '/';
+  return merchantRoutes.some((r) => toRegex(r.url).test(path)) ? `${MERCHANT_PREFIX}${path}` : null;
+}
 
 /** Retired paths refuse keys with 403 route_not_available, naming the current merchant path. */
 export async function registerRetiredPaths(app: FastifyInstance, deps: AppDeps) {

@@ -1,0 +1,8 @@
+import type { RestRoute } from '../kit/surface.js';
+import { productRoutes } from './products/routes.js';
+import { storeRoutes } from './store/routes.js';
+
+export const STOREFRONT_PREFIX = '/v1';
+
+/** The Storefront API (`/v1`) operations this release serves; any other path answers route_not_available. */
+export const storefrontRoutes: RestRoute[] = [...storeRoutes, ...productRoutes];
