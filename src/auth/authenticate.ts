@@ -84,9 +84,3 @@ function checkOrigin(allowed: string[], origin: string | undefined) {
 function namesStore(header: string, store: Store): boolean {
   return header === store.id || header === store.slug;
 }
-
-export function requireScope(principal: Principal, scope: string) {
-  if (!principal.scopes.has(scope)) {
-    throw new ApiError('insufficient_scope', `This operation requires the ${scope} scope, which this key does not carry.`);
-  }
-}

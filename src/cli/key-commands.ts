@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { merchantScopes } from '../auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../domain/keys/manage-keys.js';
-import { parseInput, timestampParam } from '../domain/validation.js';
+import { parseInput } from '../platform/validation/parse-input.js';
+import { timestampParam } from '../platform/validation/wire-params.js';
 import { describe, type Command } from './command.js';
 import { listFlag, stringFlag, type Flags } from './parse-command-line.js';
 

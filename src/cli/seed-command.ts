@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findStoreBySlug } from '../domain/store/manage-stores.js';
-import { integerParam, parseInput } from '../domain/validation.js';
+import { parseInput } from '../platform/validation/parse-input.js';
+import { integerParam } from '../platform/validation/wire-params.js';
 import { maxSeedProducts, seedCatalog } from '../seed/seed-catalog.js';
 import { describe, type Command } from './command.js';
 import { stringFlag } from './parse-command-line.js';

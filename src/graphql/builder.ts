@@ -4,7 +4,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { DateTimeResolver, JSONObjectResolver, UUIDResolver } from 'graphql-scalars';
-import { requireScope } from '../auth/authenticate.js';
+import { requirePrivateKey, requireScope } from '../auth/requirements.js';
 import type { MerchantScope } from '../auth/scopes.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type PrismaTypes from '../generated/pothos-types.js';
@@ -17,7 +17,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
-  AuthScopes: { privateKey: boolean; merchantScope: MerchantScope };
+  AuthScopes: { storeKey: boolean; privateKey: boolean; merchantScope: MerchantScope };
   Directives: {
     requiresScope: { locations: 'FIELD_DEFINITION'; args: { scope: string } };
     requiresPrivateKey: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
@@ -42,12 +42,12 @@ export const builder = new SchemaBuilder<{
   },
   relay: { cursorType: 'String', edgesFieldOptions: { nullable: false }, nodeFieldOptions: { nullable: false } },
   scopeAuth: {
-    // Both scopes throw the documented error themselves, so GraphQL answers the same code as REST.
+    // The requirements throw the documented error themselves, so GraphQL answers the same code as REST.
+    // A request reaches a resolver only with a valid key of the store, which is all storeKey asks.
     authScopes: (context) => ({
+      storeKey: true,
       privateKey: () => {
-        if (context.ctx.principal.kind !== 'private') {
-          throw new ApiError('private_key_required', 'Merchant fields take a private key (sk_); public keys (pk_) never reach them.');
-        }
+        requirePrivateKey(context.ctx.principal);
         return true;
       },
       merchantScope: (scope: MerchantScope) => {
@@ -69,6 +69,9 @@ builder.scalarType('Decimal', {
     return String(value);
   },
 });
+
+/** What a shopper field declares: any valid key of the store. */
+export const storeKeyField = { authScopes: { storeKey: true } } as const;
 
 /** What a merchant field declares: the scope it needs, enforced and printed as a directive in the SDL. */
 export function merchantScope(scope: MerchantScope) {

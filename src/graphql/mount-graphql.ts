@@ -73,7 +73,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
             throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
           }
           if (!wantsGraphiql(request)) {
-            graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
+            graphql = { ctx: await contextFor(deps, request, 'graphql') };
           }
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
           for (const [name, value] of response.headers) reply.header(name, value);

@@ -18,8 +18,25 @@ const requiresPrivateKey = new GraphQLDirective({
   locations: [DirectiveLocation.FIELD_DEFINITION],
 });
 
+/** Types whose every field is an entry point and so must declare its requirement (deny by default). */
+const entryTypes = ['Query', 'Mutation', 'Merchant'];
+
+/** A root field without a declared auth requirement stops the start, as a REST route without one does. */
+export function assertDeclaredAuth(schema: GraphQLSchema) {
+  for (const typeName of entryTypes) {
+    const type = schema.getType(typeName);
+    if (!type || !('getFields' in type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const options = (field.extensions?.pothosOptions ?? {}) as { authScopes?: unknown };
+      if (!options.authScopes) throw new Error(`GraphQL field ${typeName}.${field.name} declares no auth requirement`);
+    }
+  }
+}
+
 export function buildSchema(): GraphQLSchema {
-  return builder.toSchema({ directives: [requiresScope, requiresPrivateKey], sortSchema: true });
+  const schema = builder.toSchema({ directives: [requiresScope, requiresPrivateKey], sortSchema: true });
+  assertDeclaredAuth(schema);
+  return schema;
 }
 
 /** The SDL committed as schema.graphql, directives included. */

@@ -71,7 +71,7 @@ describe('query merchant', () => {
 
   it('refuses sortBy with updatedAfter', async () => {
     const res = await graphql(t.app, shop.privateKey, productsQuery, { first: 1, updatedAfter: '2026-05-01T00:00:00Z', sortBy: 'TITLE' });
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', errors: { sort_by: [expect.stringContaining('updated_after')] } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', errors: { sortBy: [expect.stringContaining('updatedAfter')] } });
   });
 
   it('finds one product by integer id or uuid, never another store’s', async () => {

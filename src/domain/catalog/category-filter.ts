@@ -1,7 +1,7 @@
 import type { Category } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
-import { parseRecordId } from '../validation.js';
+import { parseRecordId } from '../record-id.js';
 
 /** The ids of a category and every category below it: a shopper browsing a category sees its subcategories' products too. */
 function withDescendants(all: Category[], root: Category): string[] {

@@ -1,11 +1,18 @@
 import type { Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
-import { hasNoNul, parseRecordId } from '../validation.js';
+import { hasNoNul } from '../../platform/validation/text-rules.js';
+import { parseRecordId } from '../record-id.js';
 import { merchantVisible, shopperVisible } from './visibility.js';
 
-/** A shopper-visible product by its slug (or, from GraphQL, its uuid). */
-export async function findCatalogProduct(ctx: Ctx, ref: { slug?: string | null; id?: string | null }): Promise<Product> {
+/** A shopper product by its slug, or (from GraphQL) its integer id or uuid. */
+export interface CatalogProductRef {
+  slug?: string | null;
+  id?: string | null;
+}
+
+/** A shopper-visible product; anything that names none is a 404. */
+export async function findCatalogProduct(ctx: Ctx, ref: CatalogProductRef): Promise<Product> {
   const recordId = ref.id ? parseRecordId(ref.id) : null;
   // A slug with a NUL cannot exist (PostgreSQL text refuses it), so it names no product.
   if (ref.slug && !hasNoNul(ref.slug)) throw ApiError.notFound('Product');

@@ -1,31 +1,36 @@
-import { z } from 'zod';
 import type { Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
-import { keysetPage, numberedPage, type ConnectionWalk, type KeysetPage, type KeysetQuery } from '../pagination/keyset-page.js';
-import { booleanParam, cursorParam, enumParam, integerParam, localeParam, parseInput, textParam } from '../validation.js';
+import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
-import { catalogSortNames, catalogSorts } from './product-sorts.js';
+import type { CatalogSort } from './product-sorts.js';
+import { catalogSorts } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
 
-export const MAX_PAGE = 50;
+/** Bounds every face checks its callers against, in its own vocabulary. */
+export const catalogListLimits = { maxPageSize: 100, maxKeywordLength: 100, maxPage: 50, defaultPageSize: 20 } as const;
 export const CATALOG_LIST = 'catalog.products';
 
-const input = z.object({
-  page: integerParam(1, Number.MAX_SAFE_INTEGER),
-  per_page: integerParam(1, 100),
-  limit: integerParam(1, 100),
-  keyword: textParam(100),
-  category_slug: textParam(255),
-  category_id: textParam(64),
-  sort: enumParam(catalogSortNames),
-  has_video: booleanParam,
-  starting_after: cursorParam,
-  locale: localeParam,
-});
+export interface CatalogFilter {
+  /** Case-insensitive title match; `%` and `_` are plain characters. */
+  keyword?: string;
+  /** The category (and its subcategories) by slug, or by integer id or uuid. */
+  categorySlug?: string;
+  categoryId?: string;
+  hasVideo?: boolean;
+}
 
-export type CatalogListInput = z.input<typeof input>;
+/**
+ * The shopper's product list. `page` selects page-number mode (with totals, up to page 50);
+ * without it the list is walked by cursor from `window`.
+ */
+export interface CatalogListInput extends CatalogFilter {
+  window: KeysetWindow;
+  page?: number;
+  sort: CatalogSort;
+  locale?: string | null;
+}
 
 export interface CatalogPage extends KeysetPage<Product> {
   locale: ResolvedLocale;
@@ -37,46 +42,34 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * The shopper's product list. Page mode (page numbers, with totals) stops at page 50; keyset mode
- * (starting_after) walks any depth. Both answer the same signed cursor for the next page.
- */
-export async function listCatalogProducts(ctx: Ctx, raw: CatalogListInput, walk: ConnectionWalk = {}): Promise<CatalogPage> {
-  const params = parseInput(input, raw);
-  if (params.page !== undefined && params.starting_after) {
-    throw ApiError.invalidField('starting_after', 'Send page or starting_after, not both: page numbers and cursors are two ways to walk the list.');
-  }
-  if (params.page !== undefined && params.page > MAX_PAGE) {
-    throw new ApiError('page_too_deep', `Page mode stops at page ${MAX_PAGE}; walk next_cursor with starting_after past it.`, {
-      fieldErrors: { page: [`must be at most ${MAX_PAGE}`] },
+/** Page mode (page numbers, with totals) stops at page 50; keyset mode walks any depth. Both answer the same signed cursor. */
+export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Promise<CatalogPage> {
+  if (input.page !== undefined && input.page > catalogListLimits.maxPage) {
+    throw new ApiError('page_too_deep', `Page mode stops at page ${catalogListLimits.maxPage}; walk next_cursor with starting_after past it.`, {
+      fieldErrors: { page: [`must be at most ${catalogListLimits.maxPage}`] },
     });
   }
-  const size = params.per_page ?? params.limit ?? 20;
-  const sort = params.sort ?? 'latest';
-  const category = await resolveCategoryFilter(ctx, params.category_slug, params.category_id);
-  const [locale, categoryIds] = await Promise.all([resolveLocale(ctx, params.locale), category ? categoryTreeIds(ctx, category) : undefined]);
+  const category = await resolveCategoryFilter(ctx, input.categorySlug, input.categoryId);
+  const [locale, categoryIds] = await Promise.all([resolveLocale(ctx, input.locale), category ? categoryTreeIds(ctx, category) : undefined]);
 
   const where: Record<string, unknown> = { ...shopperVisible(ctx) };
-  if (params.keyword) where.title = { contains: escapeLike(params.keyword), mode: 'insensitive' };
+  if (input.keyword) where.title = { contains: escapeLike(input.keyword), mode: 'insensitive' };
   if (categoryIds) where.categoryId = { in: categoryIds };
-  if (params.has_video !== undefined) where.videoUrl = params.has_video ? { not: null } : null;
+  if (input.hasVideo !== undefined) where.videoUrl = input.hasVideo ? { not: null } : null;
 
   const query: KeysetQuery<Product> = {
     binding: {
       list: CATALOG_LIST,
       storeId: ctx.store.id,
-      filters: { keyword: params.keyword?.toLowerCase(), category: category?.id, has_video: params.has_video, sort },
+      filters: { keyword: input.keyword?.toLowerCase(), category: category?.id, has_video: input.hasVideo, sort: input.sort },
     },
-    sort: catalogSorts[sort],
+    sort: catalogSorts[input.sort],
     where,
     fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
   };
 
-  if (walk.connection || params.starting_after) {
-    const page = await keysetPage(ctx, query, { size, after: params.starting_after, before: walk.before, fromEnd: walk.fromEnd });
-    return { ...page, locale, pagination: null };
-  }
-  const currentPage = params.page ?? 1;
-  const page = await numberedPage(ctx, query, currentPage, size, (w) => ctx.db.product.count({ where: w }));
-  return { ...page, locale, pagination: { currentPage, lastPage: page.lastPage, perPage: size, total: page.total } };
+  if (input.page === undefined) return { ...(await keysetPage(ctx, query, input.window)), locale, pagination: null };
+  const size = input.window.size;
+  const page = await numberedPage(ctx, query, input.page, size, (w) => ctx.db.product.count({ where: w }));
+  return { ...page, locale, pagination: { currentPage: input.page, lastPage: page.lastPage, perPage: size, total: page.total } };
 }

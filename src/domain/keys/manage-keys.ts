@@ -4,7 +4,7 @@ import { isMerchantScope, merchantScopes } from '../../auth/scopes.js';
 import { randomToken, sha256Hex } from '../../platform/crypto/tokens.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { findStoreBySlug, type OperatorCtx } from '../store/manage-stores.js';
-import { parseInput } from '../validation.js';
+import { parseInput } from '../../platform/validation/parse-input.js';
 
 const origin = z.string().refine((v) => v === '*' || /^https?:\/\/[^/\s?#]+$/.test(v), {
   error: 'must be "*" or an origin such as https://shop.example (scheme, host and optional port, no path)',

@@ -47,9 +47,10 @@ export function encodeCursor(secret: string, binding: CursorBinding, key: SortVa
   return `${body}.${hmac(secret, body)}`;
 }
 
-export function decodeCursor(secret: string, binding: CursorBinding, cursor: string, now = Date.now(), field = 'starting_after'): SortValue[] {
+/** `field` is the window field the cursor came in (`after` or `before`); each face names it in its own vocabulary. */
+export function decodeCursor(secret: string, binding: CursorBinding, cursor: string, now: number, field: 'after' | 'before'): SortValue[] {
   const invalid = (why: string) =>
-    new ApiError('starting_after_invalid', `The ${field} cursor ${why}. Start again from the first page.`, { fieldErrors: { [field]: [why] } });
+    new ApiError('starting_after_invalid', `The cursor ${why}. Start again from the first page.`, { fieldErrors: { [field]: [why] } });
   const [body, signature, extra] = cursor.split('.');
   if (!body || !signature || extra !== undefined || !safeEqual(signature, hmac(secret, body))) throw invalid('is not a cursor this API issued');
   let payload: Payload;

@@ -3,23 +3,14 @@ import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.js';
 import { beyondKey, isValidKey, keyOf, orderByOf, type KeysetSort } from './keyset.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 
+/** Which rows of a keyset walk a page holds. REST walks forwards only; GraphQL connections also walk backwards. */
 export interface KeysetWindow {
   size: number;
   /** Rows after this cursor (REST `starting_after`, GraphQL `after`). */
   after?: string | null;
-  /** Rows before this cursor, read backwards from it (GraphQL `last` + `before`). */
+  /** Rows before this cursor, read backwards from it (GraphQL `before`). */
   before?: string | null;
-  /** Take the last `size` rows of the window instead of the first. */
-  fromEnd?: boolean;
-}
-
-/**
- * How a GraphQL connection walks a list beyond REST's `starting_after`: backwards from a cursor,
- * from the end, and always by cursor (no page-number totals). REST never sends these.
- */
-export interface ConnectionWalk {
-  connection?: boolean;
-  before?: string;
+  /** Take the last `size` rows of the window instead of the first (GraphQL `last`). */
   fromEnd?: boolean;
 }
 
@@ -46,10 +37,10 @@ export interface KeysetQuery<Row> {
   fetch(args: FetchArgs): Promise<Row[]>;
 }
 
-function readKey<Row>(ctx: Ctx, query: KeysetQuery<Row>, cursor: string, field: string) {
+function readKey<Row>(ctx: Ctx, query: KeysetQuery<Row>, cursor: string, field: 'after' | 'before') {
   const key = decodeCursor(ctx.secret, query.binding, cursor, ctx.now.getTime(), field);
   if (!isValidKey(query.sort, key)) {
-    throw new ApiError('starting_after_invalid', `The ${field} cursor is not a cursor this API issued.`, { fieldErrors: { [field]: ['is malformed'] } });
+    throw new ApiError('starting_after_invalid', 'The cursor is not a cursor this API issued.', { fieldErrors: { [field]: ['is malformed'] } });
   }
   return key;
 }
@@ -69,9 +60,9 @@ function pageOf<Row>(
  * One page of a keyset walk: the sort key of the cursor row bounds the query, and one extra
  * row tells whether more follow, so a page costs one statement whatever its depth.
  */
-export async function keysetPage<Row>(ctx: Ctx, query: KeysetQuery<Row>, window: KeysetWindow, field = 'starting_after'): Promise<KeysetPage<Row>> {
+export async function keysetPage<Row>(ctx: Ctx, query: KeysetQuery<Row>, window: KeysetWindow): Promise<KeysetPage<Row>> {
   const bounds: Record<string, unknown>[] = [query.where];
-  if (window.after) bounds.push(beyondKey(query.sort, readKey(ctx, query, window.after, field)));
+  if (window.after) bounds.push(beyondKey(query.sort, readKey(ctx, query, window.after, 'after')));
   if (window.before) bounds.push(beyondKey(query.sort, readKey(ctx, query, window.before, 'before'), 'before'));
   const where = bounds.length === 1 ? query.where : { AND: bounds };
 

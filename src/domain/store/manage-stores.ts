@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Store } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Db } from '../../platform/database/database.js';
-import { parseInput } from '../validation.js';
+import { parseInput } from '../../platform/validation/parse-input.js';
 import { localeNames } from './locale-names.js';
 
 /** Operator actions (CLI, seed) run outside any request: no principal, no store in context. */

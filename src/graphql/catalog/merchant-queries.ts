@@ -1,6 +1,7 @@
 import type { Product } from '../../generated/prisma/client.js';
 import { findMerchantProduct } from '../../domain/catalog/find-product.js';
-import { listMerchantProducts } from '../../domain/catalog/list-merchant-products.js';
+import { listMerchantProducts, merchantListLimits } from '../../domain/catalog/list-merchant-products.js';
+import { ApiError } from '../../platform/errors/api-error.js';
 import { merchantSortFields } from '../../domain/catalog/product-sorts.js';
 import { builder, merchantScope } from '../builder.js';
 import { Merchant } from '../merchant/namespace.js';
@@ -38,23 +39,27 @@ builder.objectFields(Merchant, (t) => ({
       updatedAfter: t.arg({ type: 'DateTime', required: false }),
     },
     resolve: async (_m, args, { ctx }) => {
-      const window = windowOf(args, 100);
-      return connectionOf<Product>(
-        await listMerchantProducts(
-          ctx,
-          {
-            ...window.page,
-            sort_by: args.sortBy ?? undefined,
-            sort_order: args.sortOrder ?? undefined,
-            stock_status: args.filter?.stockStatus ?? undefined,
-            category_id: args.filter?.categoryId ?? undefined,
-            published: args.filter?.published ?? undefined,
-            track_inventory: args.filter?.trackInventory ?? undefined,
-            updated_after: args.updatedAfter?.toISOString(),
-          },
-          window.walk,
-        ),
-      );
+      const window = windowOf(args, merchantListLimits.maxPageSize, merchantListLimits.defaultPageSize);
+      if (args.updatedAfter && (args.sortBy || args.sortOrder)) {
+        throw ApiError.invalidField(
+          args.sortBy ? 'sortBy' : 'sortOrder',
+          'cannot be combined with updatedAfter: the change feed is ordered oldest change first.',
+        );
+      }
+      const { filter } = args;
+      const page = await listMerchantProducts(ctx, {
+        window,
+        order: args.updatedAfter
+          ? { kind: 'changedSince', updatedAfter: args.updatedAfter }
+          : { kind: 'sorted', by: args.sortBy ?? 'created_at', direction: args.sortOrder ?? 'desc' },
+        filter: {
+          categoryId: filter?.categoryId ?? undefined,
+          published: filter?.published ?? undefined,
+          trackInventory: filter?.trackInventory ?? undefined,
+          stockStatus: filter?.stockStatus ?? undefined,
+        },
+      });
+      return connectionOf<Product>(page);
     },
   }),
   product: t.field({

@@ -3,6 +3,7 @@ import { localizedCategory, localizedProductText } from '../../domain/catalog/pr
 import { shownCompareAt, stockAndPrice, variantInStock } from '../../domain/catalog/stock-and-price.js';
 import { orderedRenditions, renditionNames } from '../../domain/media/renditions.js';
 import { builder } from '../builder.js';
+import type { ResolvedLocale } from '../../domain/locale/resolve-locale.js';
 import type { GraphqlContext } from '../graphql-context.js';
 import { Money, PriceRange, type MoneyValue } from '../shared/money.js';
 
@@ -80,11 +81,18 @@ async function summaryOf(product: Product, { ctx }: GraphqlContext) {
   return stockAndPrice(product, await ctx.loaders.variantsByProduct.load(product.id));
 }
 
-async function textOf(product: Product, context: GraphqlContext) {
-  return localizedProductText(context.ctx, product, context.localeOf.get(product) ?? null);
+/** A shopper's product row with the locale it was read in, carried to every field that shows text. */
+export type LocalizedProduct = Product & { locale: ResolvedLocale };
+
+export function localized(product: Product, locale: ResolvedLocale): LocalizedProduct {
+  return { ...product, locale };
 }
 
-export const ProductRef = builder.prismaObject('Product', {
+async function textOf(product: LocalizedProduct, context: GraphqlContext) {
+  return localizedProductText(context.ctx, product, product.locale);
+}
+
+export const ProductRef = builder.objectRef<LocalizedProduct>('Product').implement({
   description: 'A product as a shopper sees it: text in the requested locale, prices as paid.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID' }),
@@ -127,7 +135,7 @@ export const ProductRef = builder.prismaObject('Product', {
       type: Category,
       nullable: true,
       resolve: async (p, _a, c) => {
-        const category = await localizedCategory(c.ctx, p.categoryId, c.localeOf.get(p) ?? null);
+        const category = await localizedCategory(c.ctx, p.categoryId, p.locale);
         return category ? { ...category, name: category.localizedName } : null;
       },
     }),

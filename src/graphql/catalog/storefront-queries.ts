@@ -1,10 +1,14 @@
 import { findCatalogProduct } from '../../domain/catalog/find-product.js';
-import { listCatalogProducts } from '../../domain/catalog/list-catalog-products.js';
+import { catalogListLimits, listCatalogProducts } from '../../domain/catalog/list-catalog-products.js';
 import { catalogSortNames } from '../../domain/catalog/product-sorts.js';
 import { resolveLocale } from '../../domain/locale/resolve-locale.js';
-import { builder } from '../builder.js';
+import { z } from 'zod';
+import { hasNoNul } from '../../platform/validation/text-rules.js';
+import { parseInput } from '../../platform/validation/parse-input.js';
+import { builder, storeKeyField } from '../builder.js';
+import { withArgNames } from '../shared/arg-names.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
-import { ProductRef } from './product-types.js';
+import { localized, ProductRef } from './product-types.js';
 
 const ProductSort = builder.enumType('ProductSort', {
   values: Object.fromEntries(catalogSortNames.map((name) => [name.toUpperCase(), { value: name }])) as Record<
@@ -22,50 +26,64 @@ const ProductFilter = builder.inputType('ProductFilter', {
   }),
 });
 
+const filterArgNames = { keyword: 'filter.keyword', categorySlug: 'filter.categorySlug', categoryId: 'filter.categoryId', hasVideo: 'filter.hasVideo' };
+
+/** What GraphQL checks of its own arguments before the domain runs; paths are the argument paths. */
+const productArgs = z.object({
+  filter: z
+    .object({
+      keyword: z
+        .string()
+        .max(catalogListLimits.maxKeywordLength, { error: `must be at most ${catalogListLimits.maxKeywordLength} characters` })
+        .refine(hasNoNul, { error: 'must not contain NUL characters' })
+        .nullish(),
+    })
+    .nullish(),
+});
+
 builder.queryFields((t) => ({
   products: t.connection({
     type: ProductRef,
+    ...storeKeyField,
     description: 'Shopper-visible products. Cursors are the same signed cursors as the REST next_cursor.',
     args: {
       filter: t.arg({ type: ProductFilter, required: false }),
       sort: t.arg({ type: ProductSort, required: false, defaultValue: 'latest' }),
       locale: t.arg.string({ required: false, description: 'A published locale code; anything else falls back to the primary.' }),
     },
-    resolve: async (_root, args, context) => {
-      const window = windowOf(args, 100);
-      const page = await listCatalogProducts(
-        context.ctx,
-        {
-          ...window.page,
-          keyword: args.filter?.keyword ?? undefined,
-          category_slug: args.filter?.categorySlug ?? undefined,
-          category_id: args.filter?.categoryId ?? undefined,
-          has_video: args.filter?.hasVideo ?? undefined,
+    resolve: async (_root, args, { ctx }) => {
+      parseInput(productArgs, args);
+      const { filter } = args;
+      const page = await withArgNames(filterArgNames, () =>
+        listCatalogProducts(ctx, {
+          window: windowOf(args, catalogListLimits.maxPageSize, catalogListLimits.defaultPageSize),
+          keyword: filter?.keyword?.trim() || undefined,
+          categorySlug: filter?.categorySlug ?? undefined,
+          categoryId: filter?.categoryId ?? undefined,
+          hasVideo: filter?.hasVideo ?? undefined,
           sort: args.sort ?? 'latest',
-          locale: args.locale ?? undefined,
-        },
-        window.walk,
+          locale: args.locale,
+        }),
       );
-      for (const row of page.rows) context.localeOf.set(row, page.locale);
-      return connectionOf(page);
+      return connectionOf({ ...page, rows: page.rows.map((product) => localized(product, page.locale)), cursorOf: (row) => page.cursorOf(row) });
     },
   }),
   product: t.field({
     type: ProductRef,
+    ...storeKeyField,
     nullable: true,
     description: 'A shopper-visible product by slug or id; null when there is none.',
     args: { slug: t.arg.string({ required: false }), id: t.arg.string({ required: false }), locale: t.arg.string({ required: false }) },
-    resolve: async (_root, args, context) => {
+    resolve: async (_root, args, { ctx }) => {
       if (!args.slug && !args.id) return null;
       const [product, locale] = await Promise.all([
-        findCatalogProduct(context.ctx, { slug: args.slug, id: args.id }).catch((error) => {
+        findCatalogProduct(ctx, { slug: args.slug, id: args.id }).catch((error) => {
           if (error?.code === 'not_found') return null;
           throw error;
         }),
-        resolveLocale(context.ctx, args.locale),
+        resolveLocale(ctx, args.locale),
       ]);
-      if (product) context.localeOf.set(product, locale);
-      return product;
+      return product && localized(product, locale);
     },
   }),
 }));

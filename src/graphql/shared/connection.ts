@@ -1,4 +1,4 @@
-import type { ConnectionWalk, KeysetPage } from '../../domain/pagination/keyset-page.js';
+import type { KeysetPage, KeysetWindow } from '../../domain/pagination/keyset-page.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 
 export interface ConnectionArgs {
@@ -8,15 +8,12 @@ export interface ConnectionArgs {
   before?: string | null;
 }
 
-/** Relay arguments as the domain's page size and cursor, plus how the connection walks: `first`/`after` forwards, `last`/`before` backwards. */
-export function windowOf(args: ConnectionArgs, max: number, fallback = 20): { page: { limit: number; starting_after?: string }; walk: ConnectionWalk } {
+/** Relay arguments as the domain's keyset window: `first`/`after` forwards, `last`/`before` backwards. */
+export function windowOf(args: ConnectionArgs, max: number, fallback: number): KeysetWindow {
   if (args.first != null && args.last != null) throw ApiError.invalidField('first', 'Send first or last, not both.');
   const size = args.first ?? args.last ?? fallback;
   if (size < 1 || size > max) throw ApiError.invalidField(args.last != null ? 'last' : 'first', `must be between 1 and ${max}`);
-  return {
-    page: { limit: size, starting_after: args.after ?? undefined },
-    walk: { connection: true, before: args.before ?? undefined, fromEnd: args.last != null },
-  };
+  return { size, after: args.after, before: args.before, fromEnd: args.last != null };
 }
 
 export function connectionOf<Row>(page: KeysetPage<Row>) {

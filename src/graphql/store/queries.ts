@@ -1,11 +1,16 @@
 import { publishedLocales } from '../../domain/locale/resolve-locale.js';
-import { builder, merchantScope } from '../builder.js';
+import { builder, merchantScope, storeKeyField } from '../builder.js';
 import { Merchant } from '../merchant/namespace.js';
 import { Locale, Shop } from './types.js';
 
 builder.queryFields((t) => ({
-  shop: t.field({ type: Shop, resolve: (_root, _args, { ctx }) => ctx.store }),
-  locales: t.field({ type: [Locale], description: 'Published locales, primary first.', resolve: (_root, _args, { ctx }) => publishedLocales(ctx) }),
+  shop: t.field({ type: Shop, ...storeKeyField, resolve: (_root, _args, { ctx }) => ctx.store }),
+  locales: t.field({
+    type: [Locale],
+    ...storeKeyField,
+    description: 'Published locales, primary first.',
+    resolve: (_root, _args, { ctx }) => publishedLocales(ctx),
+  }),
 }));
 
 builder.objectFields(Merchant, (t) => ({

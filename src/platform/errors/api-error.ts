@@ -29,6 +29,11 @@ export class ApiError extends Error {
     return new ApiError('not_found', `${kind} not found.`);
   }
 
+  /** The same failure with its fields named in another vocabulary (each face names fields as its callers send them). */
+  withFieldErrors(fieldErrors: FieldErrors): ApiError {
+    return new ApiError(this.code, this.message, { fieldErrors, headers: this.headers });
+  }
+
   get field(): string | undefined {
     return this.fieldErrors ? Object.keys(this.fieldErrors)[0] : undefined;
   }

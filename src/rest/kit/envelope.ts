@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The success envelopes of both specs: `status`, `message`, `data`; lists add `has_more` and `next_cursor`. */
 export function single(message: string, data: unknown, extra: Record<string, unknown> = {}) {
   return { status: 'success', message, data, ...extra };
@@ -11,3 +13,26 @@ export function list(message: string, data: unknown[], page: { hasMore: boolean;
 export function presentPagination(p: { currentPage: number; lastPage: number; perPage: number; total: number }) {
   return { current_page: p.currentPage, last_page: p.lastPage, per_page: p.perPage, total: p.total };
 }
+
+const status = z.literal('success');
+
+/** The documented shape of a single-record answer. */
+export function singleAnswer<T extends z.ZodType>(data: T) {
+  return z.strictObject({ status, message: z.string(), data });
+}
+
+/** The documented shape of a list answer, with the `meta` a list may add. */
+export function listAnswer<T extends z.ZodType, M extends Record<string, z.ZodType>>(item: T, extra?: M) {
+  return z.strictObject({
+    status,
+    message: z.string(),
+    data: z.array(item),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable().meta({ description: 'Send as starting_after to read the next page; null on the last page.' }),
+    ...(extra ?? ({} as M)),
+  });
+}
+
+export const paginationSchema = z
+  .strictObject({ current_page: z.int(), last_page: z.int(), per_page: z.int(), total: z.int() })
+  .meta({ description: 'Page-mode totals; absent when walking by starting_after.' });

@@ -1,38 +1,22 @@
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import { requireScope } from '../../auth/authenticate.js';
-import type { MerchantScope } from '../../auth/scopes.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { describeRequirement, enforce } from '../../auth/requirements.js';
 import type { Ctx } from '../../domain/context.js';
+import { conditionalGet } from '../../http/conditional-get.js';
+import { rateLimits } from '../../http/rate-limit.js';
+import { contextFor } from '../../http/request-context.js';
+import { sendFailure } from '../../http/send-failure.js';
+import type { AppDeps } from '../../platform/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
-import type { AppDeps } from '../../platform/app-deps.js';
-import { conditionalGet } from '../../http/conditional-get.js';
-import { contextFor } from '../../http/request-context.js';
-import { rateLimits } from '../../http/rate-limit.js';
-import { sendFailure } from '../../http/send-failure.js';
+import { parseInput } from '../../platform/validation/parse-input.js';
+import { acceptMultipart, readRequestHeaders } from './request-readers.js';
+import type { RestRoute } from './route.js';
+import { toWireFields } from './wire-names.js';
 
-export interface RestRequest {
-  query: Record<string, unknown>;
-  params: Record<string, string>;
-  body: unknown;
-}
-
-export interface RestAnswer {
-  status?: number;
-  body: unknown;
-  /** The locale a localized read answered in, sent as Content-Language. */
-  contentLanguage?: string;
-}
-
-/** One REST operation. Auth is declared here (the surface and the scope), never coded in handlers. */
-export interface RestRoute {
-  method: Exclude<HTTPMethods, 'OPTIONS' | 'HEAD'>;
-  url: string;
-  scope?: MerchantScope;
-  handle(ctx: Ctx, request: RestRequest): Promise<RestAnswer>;
-}
+export type RestSurface = Exclude<Surface, 'graphql'>;
 
 export interface SurfaceDefinition {
-  surface: Exclude<Surface, 'graphql'>;
+  surface: RestSurface;
   prefix: string;
   routes: RestRoute[];
   rateLimitPerMinute: number;
@@ -42,7 +26,7 @@ export interface SurfaceDefinition {
 }
 
 interface RouteConfig {
-  scope?: MerchantScope;
+  route?: RestRoute;
   methodNotAllowed?: boolean;
 }
 
@@ -53,22 +37,51 @@ declare module 'fastify' {
 }
 
 const allMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** Deny by default: a route that declares no requirement, or one its surface cannot satisfy, stops the start. */
+export function checkDeclaredAuth(surface: RestSurface, route: RestRoute) {
+  const name = `${route.method} ${route.url}`;
+  if (!route.auth) throw new Error(`${surface} route ${name} declares no auth requirement`);
+  if (surface === 'merchant' && route.auth.kind !== 'scope') {
+    throw new Error(`merchant route ${name} must require a scope, not a ${describeRequirement(route.auth)}`);
+  }
+  if (surface === 'storefront' && route.auth.kind !== 'storeKey') {
+    throw new Error(`storefront route ${name} must require a store key, not a ${describeRequirement(route.auth)}`);
+  }
+}
+
+async function answer(route: RestRoute, request: FastifyRequest) {
+  const input = {
+    params: route.params ? parseInput(route.params, request.params ?? {}) : undefined,
+    query: route.query ? parseInput(route.query, request.query ?? {}) : undefined,
+    body: route.body ? parseInput(route.body, request.body ?? {}) : undefined,
+    headers: readRequestHeaders(request),
+  };
+  try {
+    return await route.handle(request.ctx, input);
+  } catch (error) {
+    throw error instanceof ApiError ? toWireFields(error, route.wireNames) : error;
+  }
+}
 
 export function registerSurface(app: FastifyInstance, deps: AppDeps, definition: SurfaceDefinition) {
   const { surface } = definition;
+  for (const route of definition.routes) checkDeclaredAuth(surface, route);
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   return app.register(
     async (scope) => {
       await definition.setup?.(scope);
+      await acceptMultipart(scope, MAX_UPLOAD_BYTES);
       scope.setErrorHandler(sendFailure(surface, docsUrl));
       const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
       scope.addHook('onRequest', limits.onRequest);
       scope.addHook('onError', limits.onError);
       scope.addHook('onRequest', async (request) => {
-        const config = request.routeOptions.config as RouteConfig;
-        if (request.is404 || config.methodNotAllowed || request.method === 'OPTIONS') return;
+        const { route } = request.routeOptions.config as RouteConfig;
+        if (!route || request.method === 'OPTIONS') return;
         request.ctx = await contextFor(deps, request, surface);
-        if (config.scope) requireScope(request.ctx.principal, config.scope);
+        enforce(route.auth, request.ctx.principal);
       });
       scope.addHook('onSend', conditionalGet);
       scope.setNotFoundHandler(async (request) => {
@@ -81,15 +94,12 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
         scope.route({
           method: route.method,
           url: route.url,
-          config: { scope: route.scope } satisfies RouteConfig,
+          config: { route } satisfies RouteConfig,
           handler: async (request, reply) => {
-            const answer = await route.handle(request.ctx, {
-              query: (request.query ?? {}) as Record<string, unknown>,
-              params: (request.params ?? {}) as Record<string, string>,
-              body: request.body,
-            });
-            if (answer.contentLanguage) reply.header('content-language', answer.contentLanguage);
-            return reply.code(answer.status ?? 200).send(answer.body);
+            const result = await answer(route, request);
+            for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
+            if (result.contentLanguage) reply.header('content-language', result.contentLanguage);
+            return reply.code(result.status ?? route.status ?? 200).send(result.body);
           },
         });
       }

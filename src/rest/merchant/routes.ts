@@ -1,4 +1,4 @@
-import type { RestRoute } from '../kit/surface.js';
+import type { RestRoute } from '../kit/route.js';
 import { productRoutes } from './products/routes.js';
 import { storeRoutes } from './store/routes.js';
 

@@ -1,16 +1,23 @@
-import type { MerchantProductListInput } from '../../../domain/catalog/list-merchant-products.js';
+import { scope } from '../../../auth/requirements.js';
 import { merchantProductView, merchantProductViews } from '../../../domain/catalog/product-pages.js';
 import { list, single } from '../../kit/envelope.js';
-import type { RestRoute } from '../../kit/surface.js';
+import { defineRoute } from '../../kit/route.js';
 import { presentMerchantProduct } from './presenters.js';
+import { merchantProductAnswer, merchantProductListAnswer, merchantProductListQuery, productIdParams } from './schemas.js';
 
-export const productRoutes: RestRoute[] = [
-  {
+export const productRoutes = [
+  defineRoute({
     method: 'GET',
     url: '/products',
-    scope: 'merchant-items-read',
+    operationId: 'listMerchantProducts',
+    tag: 'Products',
+    summary: "The store's products, or with updated_after the polling feed of changed products",
+    auth: scope('merchant-items-read'),
+    query: merchantProductListQuery,
+    answer: merchantProductListAnswer,
+    wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
-      const page = await merchantProductViews(ctx, query as MerchantProductListInput);
+      const page = await merchantProductViews(ctx, query);
       return {
         body: list(
           'Products',
@@ -19,13 +26,16 @@ export const productRoutes: RestRoute[] = [
         ),
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/products/:product',
-    scope: 'merchant-items-detail',
-    handle: async (ctx, { params }) => {
-      return { body: single('Product', presentMerchantProduct(await merchantProductView(ctx, params.product!), ctx.store)) };
-    },
-  },
+    operationId: 'getMerchantProduct',
+    tag: 'Products',
+    summary: 'A product by integer id or uuid',
+    auth: scope('merchant-items-detail'),
+    params: productIdParams,
+    answer: merchantProductAnswer,
+    handle: async (ctx, { params }) => ({ body: single('Product', presentMerchantProduct(await merchantProductView(ctx, params.product), ctx.store)) }),
+  }),
 ];

@@ -1,16 +1,25 @@
+import { storeKey } from '../../../auth/requirements.js';
 import { getCatalogProduct } from '../../../domain/catalog/get-catalog-product.js';
-import type { CatalogListInput } from '../../../domain/catalog/list-catalog-products.js';
 import { catalogProductViews } from '../../../domain/catalog/product-pages.js';
 import { list, presentPagination, single } from '../../kit/envelope.js';
-import type { RestRoute } from '../../kit/surface.js';
+import { defineRoute } from '../../kit/route.js';
 import { presentProductCard, presentProductDetail } from './presenters.js';
+import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams } from './schemas.js';
 
-export const productRoutes: RestRoute[] = [
-  {
+export const productRoutes = [
+  defineRoute({
     method: 'GET',
     url: '/store/products',
+    operationId: 'listProducts',
+    tag: 'Catalogue',
+    summary: 'List shopper-visible products',
+    description: 'Page mode (page numbers with totals, up to page 50) without starting_after; keyset mode with it. Every price is the final customer price.',
+    auth: storeKey,
+    query: productListQuery,
+    answer: productListAnswer,
+    wireNames: { size: 'per_page' },
     handle: async (ctx, { query }) => {
-      const page = await catalogProductViews(ctx, query as CatalogListInput);
+      const page = await catalogProductViews(ctx, query);
       return {
         contentLanguage: page.locale.code,
         body: list(
@@ -21,13 +30,20 @@ export const productRoutes: RestRoute[] = [
         ),
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     url: '/store/products/:slug',
+    operationId: 'getProduct',
+    tag: 'Catalogue',
+    summary: 'A product with its gallery, options, variants and category',
+    auth: storeKey,
+    params: productSlugParams,
+    query: localeQuery,
+    answer: productDetailAnswer,
     handle: async (ctx, { params, query }) => {
-      const { view, locale } = await getCatalogProduct(ctx, { slug: params.slug, locale: query.locale as string | undefined });
+      const { view, locale } = await getCatalogProduct(ctx, { slug: params.slug, locale: query.locale });
       return { contentLanguage: locale.code, body: single('Product', presentProductDetail(view, ctx.store, ctx.now)) };
     },
-  },
+  }),
 ];

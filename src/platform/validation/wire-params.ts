@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { ApiError, type FieldErrors } from '../platform/errors/api-error.js';
+import { hasNoNul, uuidPattern } from './text-rules.js';
 
-/** Parses a domain input; a failure becomes one 422 with every field's messages. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : 'request';
-    (fieldErrors[field] ??= []).push(issue.message);
-  }
-  throw ApiError.validation(fieldErrors);
-}
+// Parsers for values that arrive as text (query strings, path segments, command-line flags): each
+// turns the wire form into a typed value and documents its bounds for OpenAPI.
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -40,9 +31,6 @@ export const booleanParam = z.preprocess(
   },
   z.boolean({ error: 'must be true, false, 1 or 0' }).optional(),
 );
-
-/** PostgreSQL text cannot hold a NUL character, so no text input may carry one. */
-export const hasNoNul = (v: string) => !v.includes('\u0000');
 
 export function textParam(max: number) {
   return z.preprocess(
@@ -88,18 +76,9 @@ export const timestampParam = z.preprocess(
     .optional(),
 );
 
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const uuidParam = z.preprocess(blankToUndefined, z.string({ error: 'must be a uuid' }).regex(uuidPattern, { error: 'must be a uuid' }).optional());
 
 export const cursorParam = z.preprocess(
   blankToUndefined,
   z.string({ error: 'is not a cursor this API issued' }).max(2048, { error: 'is not a cursor this API issued' }).optional(),
 );
-
-/** A path id that is an integer id or a uuid; anything else names no record. */
-export function parseRecordId(raw: string): { pId: number } | { id: string } | null {
-  if (/^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647) return { pId: Number(raw) };
-  if (uuidPattern.test(raw)) return { id: raw.toLowerCase() };
-  return null;
-}

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { ApiError, type FieldErrors } from '../errors/api-error.js';
+
+/** Parses an input against its schema; a failure becomes one 422 with every field's messages. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : 'request';
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  throw ApiError.validation(fieldErrors);
+}

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { AuthRequirement } from '../../auth/requirements.js';
+import type { Ctx } from '../../domain/context.js';
+
+export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Request headers the kit reads for handlers, so no handler parses a header itself. */
+export interface RequestHeaders {
+  /** `Idempotency-Key` of a write. */
+  idempotencyKey?: string;
+  /** `X-Cart-Session` of a signed-out shopper's cart. */
+  cartSession?: string;
+  /** The token of `Authorization: Bearer <token>`. */
+  bearerToken?: string;
+}
+
+export interface RouteInput<Params, Query, Body> {
+  params: Params;
+  query: Query;
+  body: Body;
+  headers: RequestHeaders;
+}
+
+export interface RestAnswer {
+  status?: number;
+  body: unknown;
+  /** Headers the answer sets, such as `Location`, `Retry-After` or `Idempotent-Replayed`. */
+  headers?: Record<string, string>;
+  /** The locale a localized read answered in, sent as Content-Language. */
+  contentLanguage?: string;
+}
+
+type AnySchema = z.ZodType;
+
+/**
+ * One REST operation: its wire schemas (which turn the wire form into the typed domain input),
+ * the answer it documents, and the one auth requirement the kit enforces before the handler runs.
+ */
+export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B extends AnySchema> {
+  method: RestMethod;
+  /** Fastify path syntax: `/products/:product`. */
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthRequirement;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The whole success body (envelope included), documented in OpenAPI and checked by tests. */
+  answer: AnySchema;
+  /** The success status, 200 unless stated. */
+  status?: number;
+  /**
+   * Wire names of domain fields that do not follow the snake_case rule, for validation failures the
+   * domain raises (its fields are camelCase): `{ size: 'per_page' }`.
+   */
+  wireNames?: Record<string, string>;
+  handle(ctx: Ctx, input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<RestAnswer>;
+}
+
+/** A route with its types erased, as the surface registers it. */
+export interface RestRoute {
+  method: RestMethod;
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: AuthRequirement;
+  params?: AnySchema;
+  query?: AnySchema;
+  body?: AnySchema;
+  answer: AnySchema;
+  status?: number;
+  wireNames?: Record<string, string>;
+  handle(ctx: Ctx, input: RouteInput<unknown, unknown, unknown>): Promise<RestAnswer>;
+}
+
+export function defineRoute<P extends AnySchema = z.ZodUndefined, Q extends AnySchema = z.ZodUndefined, B extends AnySchema = z.ZodUndefined>(
+  route: RouteDefinition<P, Q, B>,
+): RestRoute {
+  return route as unknown as RestRoute;
+}
