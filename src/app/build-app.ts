@@ -6,6 +6,7 @@ import { registerErrorDocs } from '../http/error-docs.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { sendFailure } from '../http/send-failure.js';
+import { registerApiReference } from './api-reference.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
 
 export interface BuildOptions {
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.get('/health', async () => ({ status: 'ok', database: deps.database.engine }));
   registerErrorDocs(app);
+  await registerApiReference(app, deps);
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);
   await registerGraphql(app, deps);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { errorCodes, type ErrorCode } from '../../platform/errors/error-codes.js';
+
+const codes = Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]];
+const fieldErrors = z.record(z.string(), z.array(z.string())).meta({ description: 'Each offending field and its messages (validation only).' });
+
+/** The one failure envelope of both REST surfaces (the merchant spec's Errors table). */
+export const failureSchema = z
+  .object({
+    status: z.literal('failed'),
+    error_code: z.enum(codes).meta({ description: 'Mirrors error.code.' }),
+    message: z.string().meta({ description: 'Human text; on a validation failure, the first failing rule.' }),
+    data: z.null(),
+    error: z.object({
+      code: z.enum(codes).meta({ description: 'Stable code; branch on this.' }),
+      message: z.string(),
+      doc_url: z.string().meta({ description: "Link to the code's row on /docs/errors." }),
+      request_id: z.string().meta({ description: 'The X-Request-Id of the call.' }),
+      field: z.string().optional().meta({ description: 'First offending field (validation only).' }),
+      errors: fieldErrors.optional(),
+    }),
+    error_type: z.literal('validation_error').optional(),
+    errors: fieldErrors.optional(),
+  })
+  .meta({ id: 'Failure' });

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { describeRequirement } from '../../auth/requirements.js';
+import { failureSchema } from './failure-schema.js';
+import type { RestRoute } from './route.js';
+
+export interface ApiDescription {
+  title: string;
+  version: string;
+  description: string;
+  /** The public base of the surface, such as `https://bazaar.example/v1`. */
+  serverUrl: string;
+  routes: RestRoute[];
+}
+
+const failure = (description: string) => ({ description, content: { 'application/json': { schema: failureSchema } } });
+
+/** Failures every operation can answer; validation and not-found are added where they apply. */
+const commonFailures = {
+  '401': failure('No key, or a key that is unknown, revoked, expired or of the wrong mode.'),
+  '403': failure('The key may not call this operation (origin, plan, private key or scope).'),
+  '429': failure('Rate limited; honour Retry-After.'),
+  default: failure('Any other failure, in the same envelope.'),
+};
+
+function operationOf(route: RestRoute): ZodOpenApiOperationObject {
+  const scopes = route.auth.kind === 'scope' ? [route.auth.scope] : [];
+  const requestParams: { path?: z.ZodObject; query?: z.ZodObject } = {};
+  if (route.params) requestParams.path = route.params as z.ZodObject;
+  if (route.query) requestParams.query = route.query as z.ZodObject;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: [route.description, `Requires: ${describeRequirement(route.auth)}.`].filter(Boolean).join('\n\n'),
+    tags: [route.tag],
+    security: [{ clientKey: scopes }],
+    ...(route.auth.kind === 'scope' ? { 'x-required-scope': route.auth.scope } : {}),
+    requestParams,
+    ...(route.body ? { requestBody: { content: { 'application/json': { schema: route.body }, 'multipart/form-data': { schema: route.body } } } } : {}),
+    responses: {
+      [String(route.status ?? 200)]: { description: route.summary, content: { 'application/json': { schema: route.answer } } },
+      ...(route.method === 'GET' ? { '304': { description: 'Not modified: the If-None-Match ETag still holds.' } } : {}),
+      ...(route.params ? { '404': failure('No such record in this store.') } : {}),
+      ...(route.query || route.body ? { '422': failure('Invalid input; error.errors names each offending field.') } : {}),
+      ...commonFailures,
+    },
+  };
+}
+
+/** An OpenAPI 3.1 document of one REST surface, generated from the routes' own schemas. */
+export function openApiDocument(api: ApiDescription) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of api.routes) {
+    const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: { title: api.title, version: api.version, description: api.description },
+    servers: [{ url: api.serverUrl }],
+    components: {
+      securitySchemes: {
+        clientKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Client-Key',
+          description:
+            'The store API key: public (pk_) from allowed origins, or private (sk_) with scopes. The scopes an operation lists are what the key must carry.',
+        },
+      },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestRoute } from '../../../src/rest/kit/route.js';
+import { MERCHANT_PREFIX, merchantRoutes } from '../../../src/rest/merchant/routes.js';
+import { STOREFRONT_PREFIX, storefrontRoutes } from '../../../src/rest/storefront/routes.js';
+import { createCategory, createProduct } from '../../support/catalog.js';
+import { get } from '../../support/http.js';
+import { makeStore, type TestStore } from '../../support/stores.js';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+
+// Every route documents its success answer in OpenAPI; these calls hold each real answer to that
+// declaration (strict objects: a field missing or extra fails), on a catalogue with every shape.
+
+let t: TestApp;
+let shop: TestStore;
+let samples: Record<string, string[]>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  shop = await makeStore(t.database, { locales: ['en', 'fr'] });
+  await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { storefrontUrl: 'https://shop.example', logoUrl: 'https://cdn.test/logo.png' } });
+  const shoes = await createCategory(t.database, shop.store, 'Shoes');
+  const boot = await createProduct(t.database, shop.store, {
+    title: 'Boot',
+    category: shoes,
+    images: 2,
+    compareAtPrice: '99.00',
+    options: { Size: ['40', '41'] },
+    variants: [
+      { title: '40', optionValues: { Size: '40' }, price: '80.00', compareAtPrice: '95.00' },
+      { title: '41', optionValues: { Size: '41' }, price: '85.00', isActive: false },
+    ],
+    translations: { fr: { title: 'Botte' } },
+  });
+  const bare = await createProduct(t.database, shop.store, { title: 'Bare', images: 0, trackInventory: false });
+  samples = {
+    'GET /store/info': ['/store/info'],
+    'GET /store/locales': ['/store/locales'],
+    'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],
+    'GET /store/products/:slug': [`/store/products/${boot.slug}`, `/store/products/${bare.slug}?locale=fr`],
+    'GET /store': ['/store'],
+    'GET /products': ['/products', `/products?updated_after=2020-01-01T00:00:00Z`],
+    'GET /products/:product': [`/products/${boot.pId}`, `/products/${bare.id}`],
+  };
+});
+afterAll(() => t.close());
+
+const surfaces: [string, string, RestRoute[], () => string][] = [
+  ['storefront', STOREFRONT_PREFIX, storefrontRoutes, () => shop.publicKey],
+  ['merchant', MERCHANT_PREFIX, merchantRoutes, () => shop.privateKey],
+];
+
+describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) => {
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r]))('%s matches its declared answer', async (operation, route) => {
+    const paths = samples[operation];
+    expect(paths, `no sample request for ${operation}`).toBeDefined();
+    for (const path of paths!) {
+      const res = await get(t.app, `${prefix}${path}`, key());
+      expect(res.status, res.raw).toBe(route.status ?? 200);
+      const parsed = route.answer.safeParse(res.body);
+      expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
+    }
+  });
+});
