@@ -61,20 +61,7 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
 }
 
 /** A route with its types erased, as the surface registers it. */
-export interface RestRoute {
-  method: RestMethod;
-  url: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  auth: AuthRequirement;
-  params?: AnySchema;
-  query?: AnySchema;
-  body?: AnySchema;
-  answer: AnySchema;
-  status?: number;
-  wireNames?: Record<string, string>;
+export interface RestRoute extends Omit<RouteDefinition<AnySchema, AnySchema, AnySchema>, 'handle'> {
   handle(ctx: Ctx, input: RouteInput<unknown, unknown, unknown>): Promise<RestAnswer>;
 }
 
