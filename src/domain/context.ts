@@ -5,10 +5,15 @@ import type { Db } from '../platform/database/database.js';
 import { scopeToStore, type StoreDb } from '../platform/database/store-scoped-client.js';
 import type { Kv } from '../platform/kv/kv.js';
 import { createLoaders, type Loaders } from './loaders.js';
+import type { Outbox } from './outbox.js';
+import { transactorOf } from './transaction.js';
+
+/** Runs `fn` in one database transaction of the store's client; `withTransaction` is the way in. */
+export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
 
 /** Everything a domain function may touch for one request; nothing lives outside it. */
 export interface Ctx {
-  /** The request's store and nothing else: see platform/database/store-scoped-client.ts. */
+  /** The request's store and nothing else (platform/database/store-scoped-client.ts); inside `withTransaction`, the transaction's. */
   db: StoreDb;
   kv: Kv;
   store: Store;
@@ -20,14 +25,17 @@ export interface Ctx {
   /** One clock reading per request, so a request sees one consistent "now". */
   now: Date;
   loaders: Loaders;
+  transact: Transactor;
+  /** Present inside `withTransaction` only: the domain events written at its commit. */
+  outbox?: Outbox;
 }
 
-export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders'> & {
+export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox'> & {
   /** The unscoped client; the context hands out only the store's view of it. */
   db: Db;
 };
 
 export function createContext(input: ContextInput): Ctx {
   const db = scopeToStore(input.db, input.store.id);
-  return { ...input, db, now: new Date(), loaders: createLoaders(db) };
+  return { ...input, db, now: new Date(), loaders: createLoaders(db), transact: transactorOf(db) };
 }

@@ -80,6 +80,12 @@ const cases: ModelCase[] = [
     fresh: () => ({ resourceType: 'product', resourceId: randomUUID(), locale: 'fr', fields: {} }),
     change: { fields: { title: 'Changed' } },
   },
+  {
+    model: 'OutboxEvent',
+    delegate: 'outboxEvent',
+    fresh: () => ({ topic: 'products/update', payload: { id: randomUUID() } }),
+    change: { publishedAt: new Date('2026-11-22T00:00:00Z') },
+  },
 ];
 
 let database: Database;

@@ -15,6 +15,7 @@ export const tenancyOf = {
   Variant: 'owned',
   ProductImage: 'owned',
   Translation: 'owned',
+  OutboxEvent: 'owned',
   ServerSetting: 'global',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global'>;
 
