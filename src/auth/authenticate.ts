@@ -22,6 +22,7 @@ type KeyWithStore = ApiKey & { store: Store };
 /**
  * The one place that turns an X-Client-Key into a store and a principal. Each surface
  * answers a failure with its own documented code, so the checks run in the order of its table.
+ * It takes the unscoped client: until the key is found, no store is known.
  */
 export async function authenticate(db: Db, surface: Surface, credentials: Credentials, now = new Date()): Promise<Authenticated> {
   const { clientKey } = credentials;

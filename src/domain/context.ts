@@ -2,12 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
+import { scopeToStore, type StoreDb } from '../platform/database/store-scoped-client.js';
 import type { Kv } from '../platform/kv/kv.js';
 import { createLoaders, type Loaders } from './loaders.js';
+import type { Outbox } from './outbox.js';
+import { transactorOf } from './transaction.js';
+
+/** Runs `fn` in one database transaction of the store's client; `withTransaction` is the way in. */
+export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
 
 /** Everything a domain function may touch for one request; nothing lives outside it. */
 export interface Ctx {
-  db: Db;
+  /** The request's store and nothing else (platform/database/store-scoped-client.ts); inside `withTransaction`, the transaction's. */
+  db: StoreDb;
   kv: Kv;
   store: Store;
   principal: Principal;
@@ -18,10 +25,17 @@ export interface Ctx {
   /** One clock reading per request, so a request sees one consistent "now". */
   now: Date;
   loaders: Loaders;
+  transact: Transactor;
+  /** Present inside `withTransaction` only: the domain events written at its commit. */
+  outbox?: Outbox;
 }
 
-export type ContextInput = Omit<Ctx, 'now' | 'loaders'>;
+export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox'> & {
+  /** The unscoped client; the context hands out only the store's view of it. */
+  db: Db;
+};
 
 export function createContext(input: ContextInput): Ctx {
-  return { ...input, now: new Date(), loaders: createLoaders(input.db, input.store.id) };
+  const db = scopeToStore(input.db, input.store.id);
+  return { ...input, db, now: new Date(), loaders: createLoaders(db), transact: transactorOf(db) };
 }

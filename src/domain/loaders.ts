@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Category, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
-import type { Db } from '../platform/database/database.js';
+import type { StoreDb } from '../platform/database/store-scoped-client.js';
 
 export interface TranslationKey {
   resourceType: string;
@@ -23,9 +23,9 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
 
 /**
  * Per-request batching shared by REST and GraphQL: a page of products costs one statement
- * per relation, whatever the page size. Every query is scoped to the request's store.
+ * per relation, whatever the page size. The store's client adds the store to every query.
  */
-export function createLoaders(db: Db, storeId: string) {
+export function createLoaders(db: StoreDb) {
   /** One statement for the rows of a whole batch of products, handed back per product. */
   const perProduct = <Row extends { productId: string }>(fetch: (productIds: string[]) => Promise<Row[]>) =>
     new DataLoader<string, Row[]>(async (productIds) => {
@@ -34,17 +34,17 @@ export function createLoaders(db: Db, storeId: string) {
     });
 
   const variantsByProduct = perProduct<Variant>((productIds) =>
-    db.variant.findMany({ where: { storeId, productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] }),
+    db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] }),
   );
   const imagesByProduct = perProduct<ProductImage>((productIds) =>
-    db.productImage.findMany({ where: { storeId, productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    db.productImage.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   );
   const optionsByProduct = perProduct<ProductOption>((productIds) =>
-    db.productOption.findMany({ where: { productId: { in: productIds }, product: { storeId } }, orderBy: [{ position: 'asc' }, { name: 'asc' }] }),
+    db.productOption.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { name: 'asc' }] }),
   );
 
   const categoryById = new DataLoader<string, Category | null>(async (ids) => {
-    const rows = await db.category.findMany({ where: { storeId, id: { in: [...ids] } } });
+    const rows = await db.category.findMany({ where: { id: { in: [...ids] } } });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   });
@@ -58,7 +58,7 @@ export function createLoaders(db: Db, storeId: string) {
         [...groups.values()].map(async (group) => {
           const { resourceType, locale } = group[0]!;
           const rows = await db.translation.findMany({
-            where: { storeId, resourceType, locale, resourceId: { in: group.map((k) => k.resourceId) } },
+            where: { resourceType, locale, resourceId: { in: group.map((k) => k.resourceId) } },
           });
           for (const row of rows) found.set(`${resourceType}\u0000${row.resourceId}\u0000${locale}`, row.fields as TranslatedFields);
         }),
@@ -78,9 +78,9 @@ export function createLoaders(db: Db, storeId: string) {
     categoryById,
     translation,
     /** The store's locales, primary first; read once per request. */
-    storeLocales: () => (locales ??= db.storeLocale.findMany({ where: { storeId }, orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
+    storeLocales: () => (locales ??= db.storeLocale.findMany({ orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
     /** The whole category tree of the store; small, read once per request when a filter needs it. */
-    allCategories: () => (categories ??= db.category.findMany({ where: { storeId }, orderBy: [{ position: 'asc' }, { name: 'asc' }] })),
+    allCategories: () => (categories ??= db.category.findMany({ orderBy: [{ position: 'asc' }, { name: 'asc' }] })),
   };
 }
 

@@ -34,7 +34,8 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   prisma: {
     // Resolvers read through the domain layer; the client here is never reached for a query of its own.
-    client: (context) => context.ctx.db,
+    // It is the store's client, which Pothos types as a whole client with $connect although it only reads models.
+    client: (context) => context.ctx.db as unknown as { $connect(): Promise<void> },
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,

@@ -203,7 +203,7 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       createdAt,
       updatedAt,
     },
-    options: options.map((option, position) => ({ id: randomUUID(), productId, name: option.name, position, values: option.values })),
+    options: options.map((option, position) => ({ id: randomUUID(), storeId: ctx.storeId, productId, name: option.name, position, values: option.values })),
     images,
     variants: variants.map(({ row, imagePosition }) => ({ row, imagePosition })),
     translations: ctx.translationLocales.map((locale) => ({

@@ -81,7 +81,7 @@ export async function createProduct(database: Database, store: Store, spec: Prod
   });
   if (spec.options) {
     await db.productOption.createMany({
-      data: Object.entries(spec.options).map(([name, values], position) => ({ productId: id, name, values, position })),
+      data: Object.entries(spec.options).map(([name, values], position) => ({ storeId: store.id, productId: id, name, values, position })),
     });
   }
   if (variants.length) {

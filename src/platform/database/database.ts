@@ -7,6 +7,10 @@ import { PrismaClient } from '../../generated/prisma/client.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
 
+/**
+ * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,
+ * seeding), migrations and the server secret take it; domain code gets `StoreDb` through `ctx.db`.
+ */
 export type Db = PrismaClient;
 
 export interface Database {

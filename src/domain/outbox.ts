@@ -1,0 +1,39 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { StoreDb } from '../platform/database/store-scoped-client.js';
+
+/**
+ * Every domain event by topic, with the payload it carries; a new event is declared here
+ * first. Topics follow the webhook names of the merchant spec (`products/*`, `orders/*`, …).
+ */
+export interface EventTopics {
+  'products/create': { id: string };
+  'products/update': { id: string };
+  'products/delete': { id: string };
+}
+
+export type Topic = keyof EventTopics;
+
+export type DomainEvent = { [T in Topic]: { topic: T; payload: EventTopics[T] } }[Topic];
+
+/**
+ * The events of one transaction, written in it at commit: a rolled-back write never leaves an
+ * event behind, and a committed one always does. Delivery is a relay's job, not this one's.
+ */
+export class Outbox {
+  #events: DomainEvent[] = [];
+  #written = false;
+
+  append(event: DomainEvent): void {
+    if (this.#written) throw new Error(`Event ${event.topic} appended after its transaction committed; append inside withTransaction.`);
+    this.#events.push(event);
+  }
+
+  /** One statement for all of them, through the transaction's store client. */
+  async write(db: StoreDb): Promise<void> {
+    this.#written = true;
+    if (!this.#events.length) return;
+    await db.outboxEvent.createMany({
+      data: this.#events.map(({ topic, payload }) => ({ storeId: db.$storeId, topic, payload: payload as Prisma.InputJsonObject })),
+    });
+  }
+}

@@ -1,0 +1,133 @@
+import type { ITXClientDenyList } from '@prisma/client/runtime/client';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Db } from './database.js';
+import { TenancyViolation, tenancyOf } from './tenancy.js';
+
+type Args = Record<string, unknown>;
+
+/** Operations whose `where` gets the store, so another store's rows answer as absent. */
+const filtered = new Set([
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'delete',
+  'deleteMany',
+]);
+const creates = new Set(['create', 'createMany', 'createManyAndReturn']);
+const updates = new Set(['update', 'updateMany', 'updateManyAndReturn']);
+
+function refuse(model: string, operation: string, why: string): never {
+  throw new TenancyViolation(`${model}.${operation} on a store's client ${why}.`);
+}
+
+/** The store a `storeId` value names: a plain id, or `{ set: id }` in an update. */
+function storeNamed(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && 'set' in value ? value.set : value;
+}
+
+function connectsTo(relation: unknown, storeId: string): boolean {
+  if (relation === null || typeof relation !== 'object' || Object.keys(relation).length !== 1) return false;
+  const connect = (relation as { connect?: { id?: unknown } }).connect;
+  return connect?.id === storeId;
+}
+
+/**
+ * Adds the store to a `where`. A caller that named a store keeps its condition and gets ours
+ * too (AND), so naming another store reads nothing rather than this store's rows.
+ */
+export function scopeWhere(where: Args | undefined, column: string, storeId: string): Args {
+  const named = where?.[column];
+  if (named === undefined) return { ...where, [column]: storeId };
+  if (named === storeId) return where!;
+  const and = where!.AND === undefined ? [] : Array.isArray(where!.AND) ? where!.AND : [where!.AND];
+  return { ...where, AND: [...and, { [column]: storeId }] };
+}
+
+/** A row to create: the store filled in, or refused when it names another one. */
+function claimRow(row: Args, storeId: string, model: string, operation: string): Args {
+  if (row.store !== undefined) {
+    if (!connectsTo(row.store, storeId)) refuse(model, operation, 'connects another store');
+    return row;
+  }
+  if (row.storeId === undefined) return { ...row, storeId };
+  if (row.storeId !== storeId) refuse(model, operation, `names store ${String(row.storeId)}`);
+  return row;
+}
+
+/** Changes to a row may not move it to another store. */
+function checkChanges(data: Args | undefined, storeId: string, model: string, operation: string) {
+  if (!data) return;
+  if (data.storeId !== undefined && storeNamed(data.storeId) !== storeId) refuse(model, operation, 'would move rows to another store');
+  if (data.store !== undefined && !connectsTo(data.store, storeId)) refuse(model, operation, 'would move rows to another store');
+}
+
+function scopeOwned(model: string, operation: string, args: Args, storeId: string): Args {
+  if (filtered.has(operation)) {
+    if (updates.has(operation)) checkChanges(args.data as Args, storeId, model, operation);
+    return { ...args, where: scopeWhere(args.where as Args | undefined, 'storeId', storeId) };
+  }
+  if (creates.has(operation)) {
+    const data = args.data as Args | Args[];
+    const claimed = Array.isArray(data) ? data.map((row) => claimRow(row, storeId, model, operation)) : claimRow(data, storeId, model, operation);
+    return { ...args, data: claimed };
+  }
+  if (operation === 'upsert') {
+    checkChanges(args.update as Args, storeId, model, operation);
+    return {
+      ...args,
+      where: scopeWhere(args.where as Args, 'storeId', storeId),
+      create: claimRow(args.create as Args, storeId, model, operation),
+    };
+  }
+  return refuse(model, operation, 'is not a known operation');
+}
+
+function scopeStore(operation: string, args: Args, storeId: string): Args {
+  if (!filtered.has(operation)) refuse('Store', operation, 'cannot create stores; operators do');
+  return { ...args, where: scopeWhere(args.where as Args | undefined, 'id', storeId) };
+}
+
+function refuseRaw(operation: string): never {
+  return refuse('$raw', operation, 'cannot be scoped; raw SQL runs only on the operator client');
+}
+
+/**
+ * The client every domain function reads and writes through: each model operation carries the
+ * store (`where` of reads, updates, deletes and upserts; `data` of creates), a write that names
+ * another store is refused, and the store itself is only its own row. Nested reads and writes
+ * go through a parent that is already scoped; their own `storeId`s are not checked here.
+ */
+export function scopeToStore(db: Db, storeId: string) {
+  return db.$extends({
+    name: 'store-scope',
+    client: { $storeId: storeId },
+    query: {
+      $allModels: {
+        $allOperations({ model, operation, args, query }) {
+          const tenancy = tenancyOf[model as Prisma.ModelName];
+          if (tenancy === 'owned') return query(scopeOwned(model, operation, args as Args, storeId));
+          if (tenancy === 'store') return query(scopeStore(operation, args as Args, storeId));
+          return refuse(model, operation, 'reaches a model no store owns');
+        },
+      },
+      $queryRaw: ({ operation }) => refuseRaw(operation),
+      $queryRawUnsafe: ({ operation }) => refuseRaw(operation),
+      $executeRaw: ({ operation }) => refuseRaw(operation),
+      $executeRawUnsafe: ({ operation }) => refuseRaw(operation),
+    },
+  });
+}
+
+/** One store's client outside a transaction; it can start one. */
+export type ScopedClient = ReturnType<typeof scopeToStore>;
+
+/** One store's client, inside a transaction or not: what `ctx.db` is. Its `$storeId` keeps the unscoped client out. */
+export type StoreDb = Omit<ScopedClient, ITXClientDenyList>;

@@ -1,0 +1,25 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+
+/**
+ * How each model belongs to a store. A new model must be placed here before the code compiles:
+ * `owned` rows carry a `storeId` and are filtered by it, `store` is the store itself (its own id),
+ * `global` rows belong to no store and the store-scoped client refuses them.
+ */
+export const tenancyOf = {
+  Store: 'store',
+  StoreLocale: 'owned',
+  ApiKey: 'owned',
+  Category: 'owned',
+  Product: 'owned',
+  ProductOption: 'owned',
+  Variant: 'owned',
+  ProductImage: 'owned',
+  Translation: 'owned',
+  OutboxEvent: 'owned',
+  ServerSetting: 'global',
+} as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global'>;
+
+/** A query through a store's client that would reach past its store: a defect in our code, never a client's. */
+export class TenancyViolation extends Error {
+  override name = 'TenancyViolation';
+}

@@ -1,0 +1,265 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, Store } from '../../src/generated/prisma/client.js';
+import { getDatamodel } from '../../src/generated/pothos-types.js';
+import type { Database } from '../../src/platform/database/database.js';
+import { scopeToStore, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
+import { TenancyViolation, tenancyOf } from '../../src/platform/database/tenancy.js';
+import { createProduct } from '../support/catalog.js';
+import { makeStore } from '../support/stores.js';
+import { openTestDatabase } from '../support/test-app.js';
+
+type Row = Record<string, unknown> & { id: string | number; storeId: string };
+/** The delegate operations these tests call, whatever the model. */
+interface Delegate {
+  findUnique(args: object): Promise<Row | null>;
+  findUniqueOrThrow(args: object): Promise<Row>;
+  findFirst(args: object): Promise<Row | null>;
+  findMany(args?: object): Promise<Row[]>;
+  count(args?: object): Promise<number>;
+  aggregate(args: object): Promise<{ _count: { _all: number } }>;
+  groupBy(args: object): Promise<{ storeId: string; _count: { _all: number } }[]>;
+  create(args: object): Promise<Row>;
+  createMany(args: object): Promise<{ count: number }>;
+  createManyAndReturn(args: object): Promise<Row[]>;
+  update(args: object): Promise<Row>;
+  updateMany(args: object): Promise<{ count: number }>;
+  updateManyAndReturn(args: object): Promise<Row[]>;
+  upsert(args: object): Promise<Row>;
+  delete(args: object): Promise<Row>;
+  deleteMany(args: object): Promise<{ count: number }>;
+}
+
+interface Side {
+  store: Store;
+  product: Product;
+}
+
+/** Per store-owned model: fresh data for a row of a store (without the store), and a harmless change. */
+interface ModelCase {
+  model: keyof typeof tenancyOf;
+  delegate: string;
+  fresh(side: Side): Record<string, unknown>;
+  change: Record<string, unknown>;
+}
+
+let n = 0;
+const next = () => (n += 1);
+
+const cases: ModelCase[] = [
+  { model: 'StoreLocale', delegate: 'storeLocale', fresh: () => ({ code: `x${next()}`, name: 'X', nativeName: 'X' }), change: { name: 'Changed' } },
+  {
+    model: 'ApiKey',
+    delegate: 'apiKey',
+    fresh: () => ({ kind: 'public', mode: 'live', secretHash: randomBytes(32).toString('hex'), prefix: 'pk_live_test', origins: ['*'], scopes: [] }),
+    change: { label: 'changed' },
+  },
+  { model: 'Category', delegate: 'category', fresh: () => ({ slug: `c-${next()}`, name: 'C' }), change: { name: 'Changed' } },
+  {
+    model: 'Product',
+    delegate: 'product',
+    fresh: () => ({ slug: `p-${next()}`, title: 'P', price: '1.00', priceMin: '1.00', priceMax: '1.00' }),
+    change: { title: 'Changed' },
+  },
+  {
+    model: 'ProductOption',
+    delegate: 'productOption',
+    fresh: (s) => ({ productId: s.product.id, name: `O${next()}`, values: ['a'] }),
+    change: { position: 9 },
+  },
+  { model: 'Variant', delegate: 'variant', fresh: (s) => ({ productId: s.product.id, title: 'V', price: '1.00' }), change: { title: 'Changed' } },
+  {
+    model: 'ProductImage',
+    delegate: 'productImage',
+    fresh: (s) => ({ productId: s.product.id, url: `https://cdn.test/${next()}.jpg`, sizes: {} }),
+    change: { alt: 'Changed' },
+  },
+  {
+    model: 'Translation',
+    delegate: 'translation',
+    fresh: () => ({ resourceType: 'product', resourceId: randomUUID(), locale: 'fr', fields: {} }),
+    change: { fields: { title: 'Changed' } },
+  },
+  {
+    model: 'OutboxEvent',
+    delegate: 'outboxEvent',
+    fresh: () => ({ topic: 'products/update', payload: { id: randomUUID() } }),
+    change: { publishedAt: new Date('2026-11-22T00:00:00Z') },
+  },
+];
+
+let database: Database;
+let mine: Side;
+let theirs: Side;
+let db: ScopedClient;
+
+const on = (client: unknown, c: ModelCase) => (client as Record<string, Delegate>)[c.delegate]!;
+/** A row of the other store, written with the unscoped client. */
+const theirRow = (c: ModelCase) => on(database.prisma, c).create({ data: { ...c.fresh(theirs), storeId: theirs.store.id } });
+const untouched = async (c: ModelCase, row: Row) => expect(await on(database.prisma, c).findUnique({ where: { id: row.id } })).toEqual(row);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const side = async (): Promise<Side> => {
+    const { store } = await makeStore(database);
+    return { store, product: await createProduct(database, store, { title: 'Base' }) };
+  };
+  [mine, theirs] = [await side(), await side()];
+  db = scopeToStore(database.prisma, mine.store.id);
+});
+afterAll(() => database.close());
+
+describe('which models a store owns', () => {
+  const models = getDatamodel().datamodel.models;
+
+  it('is every model with a storeId, and each of them has one', () => {
+    const withStoreId = Object.keys(models).filter((name) => models[name]!.fields.some((f) => f.name === 'storeId'));
+    const owned = Object.entries(tenancyOf)
+      .filter(([, tenancy]) => tenancy === 'owned')
+      .map(([name]) => name);
+    expect(owned.sort()).toEqual(withStoreId.sort());
+  });
+
+  it('is covered by these tests, model by model', () => {
+    const owned = Object.keys(tenancyOf).filter((name) => tenancyOf[name as keyof typeof tenancyOf] === 'owned');
+    expect(cases.map((c) => c.model).sort()).toEqual(owned.sort());
+  });
+
+  it('leaves no way to pass the unscoped client where a store’s client is asked for', () => {
+    // @ts-expect-error the unscoped client lacks the store's $storeId
+    const wrong: StoreDb = database.prisma;
+    expect(wrong).toBe(database.prisma);
+    expect(db.$storeId).toBe(mine.store.id);
+  });
+});
+
+describe.each(cases)('$model through one store’s client', (c) => {
+  it('reads and counts only that store’s rows; another store’s answer as absent', async () => {
+    const row = await theirRow(c);
+    const delegate = on(db, c);
+    expect(await delegate.findUnique({ where: { id: row.id } })).toBeNull();
+    await expect(delegate.findUniqueOrThrow({ where: { id: row.id } })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await delegate.findFirst({ where: { id: row.id } })).toBeNull();
+    expect(await delegate.findFirst({ where: { storeId: theirs.store.id } })).toBeNull();
+    expect(await delegate.findMany({ where: { id: row.id } })).toEqual([]);
+    expect(await delegate.count({ where: { id: row.id } })).toBe(0);
+
+    const ownCount = await on(database.prisma, c).count({ where: { storeId: mine.store.id } });
+    const all = await delegate.findMany();
+    expect(all.length).toBe(ownCount);
+    expect(all.every((r) => r.storeId === mine.store.id)).toBe(true);
+    expect(await delegate.count()).toBe(ownCount);
+    expect((await delegate.aggregate({ _count: { _all: true } }))._count._all).toBe(ownCount);
+    const groups = await delegate.groupBy({ by: ['storeId'], _count: { _all: true } });
+    expect(groups.map((g) => ({ storeId: g.storeId, count: g._count._all }))).toEqual(ownCount ? [{ storeId: mine.store.id, count: ownCount }] : []);
+  });
+
+  it('updates and deletes only that store’s rows', async () => {
+    const row = await theirRow(c);
+    const delegate = on(db, c);
+    await expect(delegate.update({ where: { id: row.id }, data: c.change })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await delegate.updateMany({ where: { id: row.id }, data: c.change })).toEqual({ count: 0 });
+    expect(await delegate.updateManyAndReturn({ where: { id: row.id }, data: c.change })).toEqual([]);
+    await expect(delegate.delete({ where: { id: row.id } })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await delegate.deleteMany({ where: { id: row.id } })).toEqual({ count: 0 });
+    await untouched(c, row);
+
+    const own = await delegate.create({ data: c.fresh(mine) });
+    expect(await delegate.update({ where: { id: own.id }, data: c.change })).toMatchObject(c.change);
+    expect(await delegate.deleteMany({ where: { id: own.id } })).toEqual({ count: 1 });
+  });
+
+  it('upserts as if another store’s row were absent: a new row of its own, theirs untouched', async () => {
+    const row = await theirRow(c);
+    const created = await on(db, c).upsert({ where: { id: row.id }, create: c.fresh(mine), update: c.change });
+    expect(created.id).not.toBe(row.id);
+    expect(created.storeId).toBe(mine.store.id);
+    await untouched(c, row);
+  });
+
+  it('fills in the store on every create', async () => {
+    const delegate = on(db, c);
+    expect((await delegate.create({ data: c.fresh(mine) })).storeId).toBe(mine.store.id);
+    const returned = await delegate.createManyAndReturn({ data: [c.fresh(mine), c.fresh(mine)] });
+    expect(returned.map((r) => r.storeId)).toEqual([mine.store.id, mine.store.id]);
+    const before = await delegate.count();
+    expect(await delegate.createMany({ data: [c.fresh(mine)] })).toEqual({ count: 1 });
+    expect(await delegate.count()).toBe(before + 1);
+    expect((await delegate.create({ data: { ...c.fresh(mine), storeId: mine.store.id } })).storeId).toBe(mine.store.id);
+  });
+
+  it('refuses a write that names another store, and writes nothing', async () => {
+    const delegate = on(db, c);
+    const before = await on(database.prisma, c).count({ where: { storeId: theirs.store.id } });
+    const elsewhere = { ...c.fresh(mine), storeId: theirs.store.id };
+    await expect(delegate.create({ data: elsewhere })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.createMany({ data: [c.fresh(mine), elsewhere] })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.createManyAndReturn({ data: [elsewhere] })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.create({ data: { ...c.fresh(mine), store: { connect: { id: theirs.store.id } } } })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.upsert({ where: { id: randomUUID() }, create: elsewhere, update: c.change })).rejects.toBeInstanceOf(TenancyViolation);
+    expect(await on(database.prisma, c).count({ where: { storeId: theirs.store.id } })).toBe(before);
+
+    const own = await delegate.create({ data: c.fresh(mine) });
+    await expect(delegate.update({ where: { id: own.id }, data: { storeId: theirs.store.id } })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.updateMany({ where: {}, data: { storeId: { set: theirs.store.id } } })).rejects.toBeInstanceOf(TenancyViolation);
+    expect((await on(database.prisma, c).findUnique({ where: { id: own.id } }))?.storeId).toBe(mine.store.id);
+  });
+});
+
+describe('the store itself through its own client', () => {
+  it('is the only store there is', async () => {
+    expect((await db.store.findMany()).map((s) => s.id)).toEqual([mine.store.id]);
+    expect(await db.store.count()).toBe(1);
+    expect(await db.store.findUnique({ where: { slug: mine.store.slug } })).toMatchObject({ id: mine.store.id });
+    expect(await db.store.findUnique({ where: { slug: theirs.store.slug } })).toBeNull();
+    expect(await db.store.findUnique({ where: { id: theirs.store.id } })).toBeNull();
+  });
+
+  it('changes only itself, and creates no store', async () => {
+    await expect(db.store.update({ where: { id: theirs.store.id }, data: { name: 'Taken' } })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await db.store.updateMany({ data: { slogan: 'Ours' } })).toEqual({ count: 1 });
+    expect((await database.prisma.store.findUniqueOrThrow({ where: { id: theirs.store.id } })).name).toBe(theirs.store.name);
+    await expect(db.store.deleteMany({ where: { id: theirs.store.id } })).resolves.toEqual({ count: 0 });
+    await expect(db.store.create({ data: { name: 'New', slug: `new-${randomUUID().slice(0, 8)}` } })).rejects.toBeInstanceOf(TenancyViolation);
+  });
+
+  it('reaches related rows only through its own store', async () => {
+    const withProducts = await db.store.findMany({ include: { products: { select: { storeId: true } } } });
+    expect(withProducts.flatMap((s) => s.products).every((p) => p.storeId === mine.store.id)).toBe(true);
+  });
+});
+
+describe('what no store owns', () => {
+  it('is refused: server settings and raw SQL', async () => {
+    await expect(db.serverSetting.findMany()).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(db.$queryRaw`SELECT 1`).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(db.$executeRawUnsafe('DELETE FROM "Product"')).rejects.toBeInstanceOf(TenancyViolation);
+  });
+});
+
+describe('what the scope costs', () => {
+  const statementsOf = async (run: () => Promise<unknown>) => {
+    const before = database.statementCount();
+    await run();
+    return database.statementCount() - before;
+  };
+
+  it('adds no SQL statement: a read costs what the unscoped read costs, a refused write costs none', async () => {
+    expect(await statementsOf(() => db.product.findMany({ take: 5 }))).toBe(1);
+    expect(await statementsOf(() => database.prisma.product.findMany({ where: { storeId: mine.store.id }, take: 5 }))).toBe(1);
+    const refused = db.category.create({ data: { storeId: theirs.store.id, slug: `r-${next()}`, name: 'R' } });
+    expect(await statementsOf(() => refused.catch(() => null))).toBe(0);
+  });
+});
+
+describe('inside an interactive transaction', () => {
+  it('stays scoped to the store', async () => {
+    const row = await theirRow(cases[3]!);
+    await db.$transaction(async (tx) => {
+      expect(tx.$storeId).toBe(mine.store.id);
+      expect(await tx.product.findUnique({ where: { id: String(row.id) } })).toBeNull();
+      const data = { storeId: mine.store.id, slug: `tx-${next()}`, title: 'T', price: '1', priceMin: '1', priceMax: '1' };
+      expect((await tx.product.create({ data })).storeId).toBe(mine.store.id);
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The only source files that may hold the unscoped client (every store's rows), each for a
+ * reason no store-scoped client can serve. A directory entry ends in "/".
+ */
+const allowlist: Record<string, string> = {
+  'src/platform/database/database.ts': 'opens the client',
+  'src/platform/database/store-scoped-client.ts': 'wraps it into one store’s client',
+  'src/platform/crypto/server-secret.ts': 'the server secret belongs to no store',
+  'src/auth/authenticate.ts': 'key lookup: no store is known until the key is found',
+  'src/http/request-context.ts': 'hands it to key lookup and to createContext',
+  'src/domain/context.ts': 'createContext turns it into the request store’s client',
+  'src/domain/store/manage-stores.ts': 'operator action: creating and updating stores',
+  'src/domain/keys/manage-keys.ts': 'operator action: minting and revoking keys',
+  'src/server.ts': 'start-up: server secret and demo store',
+  'src/cli/': 'operator commands',
+  'src/seed/': 'seeding, an operator action',
+};
+
+/** Names that only the unscoped client and its holders carry. */
+const unscopedTypes = new Set(['PrismaClient', 'TransactionClient', 'Db', 'OperatorCtx']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return full === 'src/generated' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Where a file reaches the unscoped client: a name above, or `x.prisma` / `{ prisma }` (the Database's client). */
+function unscopedUses(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const uses: string[] = [];
+  const visit = (node: ts.Node) => {
+    const line = () => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    if (ts.isIdentifier(node) && unscopedTypes.has(node.text)) uses.push(`${node.text} (line ${line()})`);
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'prisma') uses.push(`.prisma (line ${line()})`);
+    if (ts.isBindingElement(node) && (node.propertyName ?? node.name).getText() === 'prisma') uses.push(`{ prisma } (line ${line()})`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return uses;
+}
+
+const allowed = (file: string) => Object.keys(allowlist).some((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry));
+
+describe('the unscoped client', () => {
+  const files = sourceFiles('src').map((file) => file.split(path.sep).join('/'));
+  const users = new Map(files.map((file) => [file, unscopedUses(file)] as const).filter(([, uses]) => uses.length > 0));
+
+  it('is used only by the files on the allowlist', () => {
+    const outside = Object.fromEntries([...users].filter(([file]) => !allowed(file)));
+    expect(outside).toEqual({});
+  });
+
+  it('has no allowlist entry that no longer uses it', () => {
+    const stale = Object.keys(allowlist).filter((entry) => ![...users.keys()].some((file) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry)));
+    expect(stale).toEqual([]);
+  });
+});
