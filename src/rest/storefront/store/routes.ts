@@ -1,4 +1,5 @@
 import { publishedLocales } from '../../../domain/locale/resolve-locale.js';
+import { storeDiscounts } from '../../../domain/pricing/discounts.js';
 import { single } from '../../kit/envelope.js';
 import type { RestRoute } from '../../kit/surface.js';
 import { presentLocale, presentStoreInfo } from './presenters.js';
@@ -7,7 +8,7 @@ export const storeRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/store/info',
-    handle: async (ctx) => ({ body: single('Store information', presentStoreInfo(ctx.store, ctx.now)) }),
+    handle: async (ctx) => ({ body: single('Store information', presentStoreInfo(ctx.store, ctx.now, await storeDiscounts(ctx))) }),
   },
   {
     method: 'GET',
