@@ -95,7 +95,7 @@ export const ProductRef = builder.prismaObject('Product', {
     type: t.exposeString('type'),
     price: t.field({
       type: Money,
-      description: "What the shopper pays: the product's own price, or its cheapest active variant's.",
+      description: "What the shopper pays: the product's own price, or its cheapest active variant's. PRICE_LOW and PRICE_HIGH order by it.",
       resolve: async (p, _a, c) => money((await pricing(p, c)).price, c),
     }),
     compareAtPrice: t.field({
