@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
-import type { Category, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Category, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
+import { priceProduct, type ProductPricing } from './pricing/product-pricing.js';
 
 export interface TranslationKey {
   resourceType: string;
@@ -68,6 +69,19 @@ export function createLoaders(db: StoreDb) {
     { cacheKeyFn: (k) => `${k.resourceType}\u0000${k.resourceId}\u0000${k.locale}` },
   );
 
+  // Keyed by product id: however many fields or faces ask, a product is priced once per request,
+  // and its variants come from the batch above.
+  const pricing = new DataLoader<Product, ProductPricing, string>(
+    async (products) => {
+      const variants = await variantsByProduct.loadMany(products.map((p) => p.id));
+      return products.map((product, i) => {
+        const rows = variants[i]!;
+        return rows instanceof Error ? rows : priceProduct(product, rows);
+      });
+    },
+    { cacheKeyFn: (product) => product.id },
+  );
+
   let locales: Promise<StoreLocale[]> | undefined;
   let categories: Promise<Category[]> | undefined;
 
@@ -77,6 +91,8 @@ export function createLoaders(db: StoreDb) {
     optionsByProduct,
     categoryById,
     translation,
+    /** A product's price and stock by the one pricing rule (src/domain/pricing). */
+    pricing,
     /** The store's locales, primary first; read once per request. */
     storeLocales: () => (locales ??= db.storeLocale.findMany({ orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
     /** The whole category tree of the store; small, read once per request when a filter needs it. */

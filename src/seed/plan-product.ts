@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { derivedProductColumns } from '../domain/catalog/derived-columns.js';
+import { derivedProductColumns } from '../domain/pricing/derived-columns.js';
+import type { PricedVariant } from '../domain/pricing/product-pricing.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { renditionsOf } from '../domain/media/renditions.js';
 import type { CategorySpec } from './category-tree.js';
@@ -110,12 +111,20 @@ interface VariantTerms {
 }
 
 /** Variants for every combination of the options; each colour shows one of the product's images. */
-function planVariants(random: Random, ctx: PlanContext, options: OptionSpec[], terms: VariantTerms): (PlannedVariant & { priceCents: number })[] {
+function planVariants(random: Random, ctx: PlanContext, options: OptionSpec[], terms: VariantTerms): (PlannedVariant & { priced: PricedVariant })[] {
   const sizesPricedApart = random.chance(0.5);
   return combinations(options).map((combo, position) => {
     const priceCents = terms.baseCents + (sizesPricedApart ? sizePremiumCents(combo.values.Size, terms.baseCents) : 0);
+    const priced: PricedVariant = {
+      price: new Prisma.Decimal(formatCents(priceCents)),
+      compareAtPrice: terms.markupCents ? new Prisma.Decimal(formatCents(priceCents + terms.markupCents)) : null,
+      stock: terms.soldOut || random.chance(0.12) ? 0 : random.int(1, 40),
+      trackInventory: terms.trackInventory,
+      isActive: true,
+      isBackorder: false,
+    };
     return {
-      priceCents,
+      priced,
       row: {
         id: randomUUID(),
         storeId: ctx.storeId,
@@ -125,10 +134,7 @@ function planVariants(random: Random, ctx: PlanContext, options: OptionSpec[], t
           .join('-')}`,
         title: combo.title,
         optionValues: combo.values,
-        price: formatCents(priceCents),
-        compareAtPrice: terms.markupCents ? formatCents(priceCents + terms.markupCents) : null,
-        stock: terms.soldOut || random.chance(0.12) ? 0 : random.int(1, 40),
-        trackInventory: terms.trackInventory,
+        ...priced,
         position,
         ...terms.dates,
       },
@@ -168,14 +174,7 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
   const compareAtPrice = markup ? price.plus(formatCents(markup)) : null;
   const derived = derivedProductColumns(
     { price, compareAtPrice, trackInventory, stock: ownStock },
-    variants.map((v) => ({
-      price: new Prisma.Decimal(formatCents(v.priceCents)),
-      compareAtPrice: v.row.compareAtPrice ? new Prisma.Decimal(String(v.row.compareAtPrice)) : null,
-      trackInventory,
-      stock: v.row.stock ?? 0,
-      isActive: true,
-      isBackorder: false,
-    })),
+    variants.map((v) => v.priced),
   );
   const hasVideo = random.chance(0.1);
   const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;

@@ -40,6 +40,19 @@ const productsQuery = `query($first: Int!, $locale: String) {
   }
 }`;
 
+const pricedQuery = `query($first: Int!) {
+  products(first: $first) {
+    edges { node {
+      price { amount } compareAtPrice { amount } priceRange { min { amount } max { amount } } hasVariants inStock totalStock
+      variants { price { amount } compareAtPrice { amount } inStock quantity }
+    } }
+  }
+}`;
+
+const merchantPricedQuery = `query($first: Int!) {
+  merchant { products(first: $first) { edges { node { price { amount } storefrontPrice { amount } stock variants { price { amount } } } } } }
+}`;
+
 describe('per-request loaders', () => {
   it('REST product list costs the same statements for 5 and for 50 products', async () => {
     const five = await statementsFor(() => get(t.app, '/v1/store/products?per_page=5', shop.publicKey));
@@ -62,6 +75,22 @@ describe('per-request loaders', () => {
     const fifty = await statementsFor(() => graphql(t.app, shop.publicKey, productsQuery, { first: 50 }));
     // key, its store, locales, products, variants, images, categories
     expect(fifty).toBe(7);
+    expect(five).toBe(fifty);
+  });
+
+  it('GraphQL prices each product once: every price and stock field of a page shares one variants statement', async () => {
+    const five = await statementsFor(() => graphql(t.app, shop.publicKey, pricedQuery, { first: 5 }));
+    const fifty = await statementsFor(() => graphql(t.app, shop.publicKey, pricedQuery, { first: 50 }));
+    // key, its store, locales, products, variants
+    expect(fifty).toBe(5);
+    expect(five).toBe(fifty);
+  });
+
+  it('GraphQL merchant stock and storefront price share the variants statement of the page', async () => {
+    const five = await statementsFor(() => graphql(t.app, shop.privateKey, merchantPricedQuery, { first: 5 }));
+    const fifty = await statementsFor(() => graphql(t.app, shop.privateKey, merchantPricedQuery, { first: 50 }));
+    // key, its store, products, variants
+    expect(fifty).toBe(4);
     expect(five).toBe(fifty);
   });
 

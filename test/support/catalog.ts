@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type Category, type Product, type Store } from '../../src/generated/prisma/client.js';
-import { derivedProductColumns } from '../../src/domain/catalog/derived-columns.js';
+import { derivedProductColumns } from '../../src/domain/pricing/derived-columns.js';
 import { renditionsOf } from '../../src/domain/media/renditions.js';
 import type { Database } from '../../src/platform/database/database.js';
 
@@ -12,6 +12,7 @@ export interface VariantSpec {
   stock?: number;
   isActive?: boolean;
   trackInventory?: boolean;
+  isBackorder?: boolean;
 }
 
 export interface ProductSpec {
@@ -37,24 +38,27 @@ export interface ProductSpec {
 
 let counter = 0;
 
-/** A product exactly as described, with the derived columns a catalogue write keeps. */
+/** A product exactly as described, with the derived columns every catalogue write stores from the pricing rule. */
 export async function createProduct(database: Database, store: Store, spec: ProductSpec): Promise<Product> {
   const db = database.prisma;
   counter += 1;
   const slug = spec.slug ?? `${spec.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${counter}`;
-  const variants = spec.variants ?? [];
   const decimal = (value: string | undefined) => (value === undefined ? null : new Prisma.Decimal(value));
   const price = new Prisma.Decimal(spec.price ?? '10.00');
+  const variantRows = (spec.variants ?? []).map((v, position) => ({
+    title: v.title,
+    optionValues: v.optionValues,
+    price: new Prisma.Decimal(v.price),
+    compareAtPrice: decimal(v.compareAtPrice),
+    stock: v.stock ?? 3,
+    isActive: v.isActive ?? true,
+    trackInventory: v.trackInventory ?? true,
+    isBackorder: v.isBackorder ?? false,
+    position,
+  }));
   const derived = derivedProductColumns(
     { price, compareAtPrice: decimal(spec.compareAtPrice), trackInventory: spec.trackInventory ?? true, stock: spec.stock ?? 5 },
-    variants.map((v) => ({
-      price: new Prisma.Decimal(v.price),
-      compareAtPrice: decimal(v.compareAtPrice),
-      trackInventory: v.trackInventory ?? true,
-      stock: v.stock ?? 3,
-      isActive: v.isActive ?? true,
-      isBackorder: false,
-    })),
+    variantRows,
   );
   const id = randomUUID();
   const product = await db.product.create({
@@ -84,22 +88,7 @@ export async function createProduct(database: Database, store: Store, spec: Prod
       data: Object.entries(spec.options).map(([name, values], position) => ({ storeId: store.id, productId: id, name, values, position })),
     });
   }
-  if (variants.length) {
-    await db.variant.createMany({
-      data: variants.map((v, position) => ({
-        storeId: store.id,
-        productId: id,
-        title: v.title,
-        optionValues: v.optionValues,
-        price: v.price,
-        compareAtPrice: v.compareAtPrice,
-        stock: v.stock ?? 3,
-        isActive: v.isActive ?? true,
-        trackInventory: v.trackInventory ?? true,
-        position,
-      })),
-    });
-  }
+  if (variantRows.length) await db.variant.createMany({ data: variantRows.map((row) => ({ ...row, storeId: store.id, productId: id })) });
   for (let n = 0; n < (spec.images ?? 1); n += 1) {
     const url = `https://cdn.test/${slug}-${n}.jpg`;
     await db.productImage.create({

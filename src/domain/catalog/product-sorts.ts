@@ -6,12 +6,19 @@ const byPId = (direction: Direction): SortColumn<Product> => ({ field: 'pId', di
 const createdAt = (direction: Direction): SortColumn<Product> => ({ field: 'createdAt', direction, read: (p) => p.createdAt.toISOString(), parse: asDate });
 const updatedAt = (direction: Direction): SortColumn<Product> => ({ field: 'updatedAt', direction, read: (p) => p.updatedAt.toISOString(), parse: asDate });
 
-/** Storefront sorts; prices sort on the lowest and highest price a shopper can pay. */
+/**
+ * The price the card shows, as the pricing rule stored it (`priceMin`, see src/domain/pricing).
+ * Both directions order by it, so "high to low" is exactly "low to high" reversed, ties included,
+ * and both walk the same (store, priceMin, pId) index.
+ */
+const shownPrice = (direction: Direction): SortColumn<Product> => ({ field: 'priceMin', direction, read: (p) => p.priceMin.toString(), parse: asString });
+
+/** Storefront sorts, each ending in the unique product id. */
 export const catalogSorts = {
   latest: [createdAt('desc'), byPId('desc')],
   popular: [{ field: 'salesCount', direction: 'desc', read: (p) => p.salesCount, parse: asNumber }, byPId('desc')],
-  price_low: [{ field: 'priceMin', direction: 'asc', read: (p) => p.priceMin.toString(), parse: asString }, byPId('asc')],
-  price_high: [{ field: 'priceMax', direction: 'desc', read: (p) => p.priceMax.toString(), parse: asString }, byPId('desc')],
+  price_low: [shownPrice('asc'), byPId('asc')],
+  price_high: [shownPrice('desc'), byPId('desc')],
 } satisfies Record<string, KeysetSort<Product>>;
 
 export type CatalogSort = keyof typeof catalogSorts;

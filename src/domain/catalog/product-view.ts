@@ -1,7 +1,8 @@
 import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
-import { stockAndPrice, type StockAndPrice } from './stock-and-price.js';
+import { pricingOf } from '../pricing/pricing-of.js';
+import type { ProductPricing } from '../pricing/product-pricing.js';
 
 export interface LocalizedText {
   title: string;
@@ -17,7 +18,7 @@ export interface ProductView {
   images: ProductImage[];
   options: ProductOption[];
   category: (Category & { localizedName: string }) | null;
-  summary: StockAndPrice;
+  pricing: ProductPricing;
 }
 
 /** The image a product is shown with: the one marked primary, or the first of its gallery. */
@@ -57,14 +58,15 @@ export async function loadProductViews(
 ): Promise<ProductView[]> {
   return Promise.all(
     products.map(async (product) => {
-      const [text, variants, images, productOptions, category] = await Promise.all([
+      const [text, variants, pricing, images, productOptions, category] = await Promise.all([
         localizedProductText(ctx, product, locale),
         ctx.loaders.variantsByProduct.load(product.id),
+        pricingOf(ctx, product),
         ctx.loaders.imagesByProduct.load(product.id),
         options.withOptions ? ctx.loaders.optionsByProduct.load(product.id) : Promise.resolve([]),
         localizedCategory(ctx, product.categoryId, locale),
       ]);
-      return { product, text, variants, images, options: productOptions, category, summary: stockAndPrice(product, variants) };
+      return { product, text, variants, images, options: productOptions, category, pricing };
     }),
   );
 }

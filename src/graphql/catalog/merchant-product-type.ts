@@ -1,4 +1,4 @@
-import { stockAndPrice } from '../../domain/catalog/stock-and-price.js';
+import { pricingOf } from '../../domain/pricing/pricing-of.js';
 import { builder } from '../builder.js';
 import { Money } from '../shared/money.js';
 import { money, ProductImage, Variant } from './product-types.js';
@@ -18,11 +18,14 @@ export const MerchantProduct = builder.prismaObject('Product', {
     price: t.field({ type: Money, resolve: (p, _a, c) => money(p.price, c) }),
     storefrontPrice: t.field({
       type: Money,
-      resolve: async (p, _a, c) => money(stockAndPrice(p, await c.ctx.loaders.variantsByProduct.load(p.id)).price, c),
+      resolve: async (p, _a, c) => money((await pricingOf(c.ctx, p)).price, c),
     }),
     sku: t.exposeString('sku', { nullable: true }),
     barcode: t.exposeString('barcode', { nullable: true }),
-    stock: t.exposeInt('stock'),
+    stock: t.int({
+      description: "Units on hand: the product's own stock, or the sum over its active variants that track inventory.",
+      resolve: async (p, _a, c) => (await pricingOf(c.ctx, p)).stock,
+    }),
     trackInventory: t.exposeBoolean('trackInventory'),
     isDigital: t.exposeBoolean('isDigital'),
     metafields: t.expose('metafields', { type: 'JSONObject' }),

@@ -1,6 +1,7 @@
 import type { Prisma, Product } from '../../generated/prisma/client.js';
 import { localizedCategory, localizedProductText } from '../../domain/catalog/product-view.js';
-import { shownCompareAt, stockAndPrice, variantInStock } from '../../domain/catalog/stock-and-price.js';
+import { pricingOf } from '../../domain/pricing/pricing-of.js';
+import { sellableVariants, variantPricing } from '../../domain/pricing/product-pricing.js';
 import { orderedRenditions, renditionNames } from '../../domain/media/renditions.js';
 import { builder } from '../builder.js';
 import type { ResolvedLocale } from '../../domain/locale/resolve-locale.js';
@@ -61,25 +62,23 @@ export const Variant = builder.prismaObject('Variant', {
     title: t.exposeString('title'),
     sku: t.exposeString('sku', { nullable: true }),
     optionValues: t.expose('optionValues', { type: 'JSONObject', description: 'Option name to value, such as {"Size": "M"}.' }),
-    price: t.field({ type: Money, resolve: (v, _a, context) => money(v.price, context) }),
+    price: t.field({ type: Money, resolve: (v, _a, context) => money(variantPricing(v).price, context) }),
     compareAtPrice: t.field({
       type: Money,
       nullable: true,
       resolve: (v, _a, context) => {
-        const shown = shownCompareAt(v.compareAtPrice, v.price);
-        return shown ? money(shown, context) : null;
+        const { compareAtPrice } = variantPricing(v);
+        return compareAtPrice ? money(compareAtPrice, context) : null;
       },
     }),
-    inStock: t.boolean({ resolve: (v) => variantInStock(v) }),
-    quantity: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: (v) => (v.trackInventory ? v.stock : null) }),
+    inStock: t.boolean({ resolve: (v) => variantPricing(v).inStock }),
+    quantity: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: (v) => variantPricing(v).quantity }),
     isBackorder: t.exposeBoolean('isBackorder'),
     position: t.exposeInt('position'),
   }),
 });
 
-async function summaryOf(product: Product, { ctx }: GraphqlContext) {
-  return stockAndPrice(product, await ctx.loaders.variantsByProduct.load(product.id));
-}
+const pricing = (product: Product, { ctx }: GraphqlContext) => pricingOf(ctx, product);
 
 /** A shopper's product row with the locale it was read in, carried to every field that shows text. */
 export type LocalizedProduct = Product & { locale: ResolvedLocale };
@@ -104,27 +103,27 @@ export const ProductRef = builder.objectRef<LocalizedProduct>('Product').impleme
     type: t.exposeString('type'),
     price: t.field({
       type: Money,
-      description: 'What the shopper pays; the cheapest variant when there are variants.',
-      resolve: async (p, _a, c) => money((await summaryOf(p, c)).price, c),
+      description: "What the shopper pays: the product's own price, or its cheapest active variant's. PRICE_LOW and PRICE_HIGH order by it.",
+      resolve: async (p, _a, c) => money((await pricing(p, c)).price, c),
     }),
     compareAtPrice: t.field({
       type: Money,
       nullable: true,
       resolve: async (p, _a, c) => {
-        const { compareAtPrice } = await summaryOf(p, c);
+        const { compareAtPrice } = await pricing(p, c);
         return compareAtPrice ? money(compareAtPrice, c) : null;
       },
     }),
     priceRange: t.field({
       type: PriceRange,
       resolve: async (p, _a, c) => {
-        const s = await summaryOf(p, c);
+        const s = await pricing(p, c);
         return { min: money(s.minPrice, c), max: money(s.maxPrice, c) };
       },
     }),
-    hasVariants: t.boolean({ resolve: async (p, _a, c) => (await summaryOf(p, c)).hasVariants }),
-    inStock: t.boolean({ resolve: async (p, _a, c) => (await summaryOf(p, c)).inStock }),
-    totalStock: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: async (p, _a, c) => (await summaryOf(p, c)).totalStock }),
+    hasVariants: t.boolean({ resolve: async (p, _a, c) => (await pricing(p, c)).hasVariants }),
+    inStock: t.boolean({ resolve: async (p, _a, c) => (await pricing(p, c)).inStock }),
+    totalStock: t.int({ nullable: true, description: 'Null when stock is not tracked.', resolve: async (p, _a, c) => (await pricing(p, c)).totalStock }),
     videoUrl: t.exposeString('videoUrl', { nullable: true }),
     featured: t.exposeBoolean('featured'),
     rating: t.float({ resolve: (p) => Number(p.rating) }),
@@ -144,7 +143,7 @@ export const ProductRef = builder.objectRef<LocalizedProduct>('Product').impleme
     variants: t.field({
       type: [Variant],
       description: 'Variants a shopper can buy.',
-      resolve: async (p, _a, { ctx }) => (await ctx.loaders.variantsByProduct.load(p.id)).filter((v) => v.isActive),
+      resolve: async (p, _a, { ctx }) => sellableVariants(await ctx.loaders.variantsByProduct.load(p.id)),
     }),
   }),
 });

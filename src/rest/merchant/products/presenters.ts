@@ -1,6 +1,6 @@
 import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
 import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
-import { shownCompareAt } from '../../../domain/catalog/stock-and-price.js';
+import { variantPricing } from '../../../domain/pricing/product-pricing.js';
 import { orderedRenditions } from '../../../domain/media/renditions.js';
 import { isoTimestamp, moneyString } from '../../kit/format.js';
 
@@ -23,7 +23,7 @@ function presentImage(image: ProductImage, primary: ProductImage | undefined) {
 
 function presentVariant(variant: Variant, store: Store, productSlug: string) {
   const url = productUrl(store, productSlug);
-  const compareAt = shownCompareAt(variant.compareAtPrice, variant.price);
+  const shopper = variantPricing(variant);
   return {
     id: variant.pId,
     uid: variant.id,
@@ -31,8 +31,8 @@ function presentVariant(variant: Variant, store: Store, productSlug: string) {
     title: variant.title,
     option_values: variant.optionValues,
     price: moneyString(variant.price),
-    storefront_price: moneyString(variant.price),
-    storefront_compare_at_price: moneyString(compareAt),
+    storefront_price: moneyString(shopper.price),
+    storefront_compare_at_price: moneyString(shopper.compareAtPrice),
     url: url ? `${url}?variant=${variant.pId}` : null,
     compare_at_price: moneyString(variant.compareAtPrice),
     stock: variant.stock,
@@ -50,7 +50,7 @@ function presentVariant(variant: Variant, store: Store, productSlug: string) {
 
 /** The merchant product: the same object GET, writes and webhooks send. */
 export function presentMerchantProduct(view: ProductView, store: Store) {
-  const { product, summary } = view;
+  const { product, pricing } = view;
   const primary = primaryImage(view.images);
   const primarySizes = primary ? orderedRenditions(primary.sizes) : null;
   return {
@@ -62,18 +62,18 @@ export function presentMerchantProduct(view: ProductView, store: Store) {
     description: product.description,
     status: product.status,
     published: product.published,
-    in_stock: summary.inStock,
+    in_stock: pricing.inStock,
     price: moneyString(product.price),
-    storefront_price: moneyString(summary.price),
-    storefront_compare_at_price: moneyString(summary.compareAtPrice),
+    storefront_price: moneyString(pricing.price),
+    storefront_compare_at_price: moneyString(pricing.compareAtPrice),
     url: productUrl(store, product.slug),
     currency: store.currency,
     sku: product.sku,
     barcode: product.barcode,
-    stock: product.stock,
+    stock: pricing.stock,
     track_inventory: product.trackInventory,
     is_digital: product.isDigital,
-    has_variants: view.variants.length > 0,
+    has_variants: pricing.hasVariants,
     image: primary?.url ?? null,
     thumbnail_image: primarySizes?.thumb.url ?? null,
     primary_image_url: primary?.url ?? null,

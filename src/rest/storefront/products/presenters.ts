@@ -1,16 +1,17 @@
 import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
 import { orderedRenditions, type Renditions } from '../../../domain/media/renditions.js';
 import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
-import { shownCompareAt, variantInStock } from '../../../domain/catalog/stock-and-price.js';
+import { sellableVariants, variantPricing } from '../../../domain/pricing/product-pricing.js';
 import { isNew } from '../../../domain/catalog/freshness.js';
 import { cardTimestamp, moneyNumber } from '../../kit/format.js';
+import { presentAppliedDiscount } from '../discounts/presenters.js';
 
 function sizes(image: ProductImage | undefined): Renditions | null {
   return image ? orderedRenditions(image.sizes) : null;
 }
 
 function firstVariantImage(view: ProductView) {
-  const imageId = view.variants.find((v) => v.isActive && v.imageId !== null)?.imageId;
+  const imageId = sellableVariants(view.variants).find((v) => v.imageId !== null)?.imageId;
   return imageId === undefined ? undefined : view.images.find((i) => i.id === imageId);
 }
 
@@ -20,11 +21,10 @@ function presentImage(image: ProductImage) {
 
 /** The storefront product card (collection, promotion and catalogue lists). Prices are what the shopper pays. */
 export function presentProductCard(view: ProductView, store: Store, now: Date) {
-  const { product, summary, text } = view;
+  const { product, pricing, text } = view;
   const primary = primaryImage(view.images);
   const primarySizes = sizes(primary);
   const variantImage = firstVariantImage(view);
-  const price = moneyNumber(summary.price);
   return {
     shop_id: store.id,
     id: product.id,
@@ -40,16 +40,16 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
     type: product.type,
     commerce_mode: store.commerceMode,
     currency: store.currency,
-    price,
-    discount_price: price,
-    compare_at_price: moneyNumber(summary.compareAtPrice),
-    is_price_from: summary.hasVariants && !summary.minPrice.eq(summary.maxPrice),
-    price_range: summary.hasVariants ? { min: moneyNumber(summary.minPrice), max: moneyNumber(summary.maxPrice) } : null,
-    has_variants: summary.hasVariants,
-    has_addons: false,
+    price: moneyNumber(pricing.price),
+    discount_price: moneyNumber(pricing.discountPrice),
+    compare_at_price: moneyNumber(pricing.compareAtPrice),
+    is_price_from: pricing.hasVariants && !pricing.minPrice.eq(pricing.maxPrice),
+    price_range: pricing.hasVariants ? { min: moneyNumber(pricing.minPrice), max: moneyNumber(pricing.maxPrice) } : null,
+    has_variants: pricing.hasVariants,
+    has_addons: pricing.hasAddons,
     tax_inclusive: product.taxInclusive,
-    discount: null,
-    discounts: [],
+    discount: pricing.discount ? presentAppliedDiscount(pricing.discount) : null,
+    discounts: pricing.discounts.map(presentAppliedDiscount),
     media: {
       thumbnail: primarySizes?.thumb.url ?? null,
       image: primarySizes?.card.url ?? null,
@@ -59,16 +59,16 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
       primary_variant_image_variants: sizes(variantImage),
       images: view.images.map(presentImage),
     },
-    inventory: { in_stock: summary.inStock, tracking: summary.tracksInventory, quantity: summary.totalStock },
+    inventory: { in_stock: pricing.inStock, tracking: pricing.tracksInventory, quantity: pricing.totalStock },
     variant_summary: {
-      count: summary.variantCount,
-      min_price: moneyNumber(summary.minPrice),
-      max_price: moneyNumber(summary.maxPrice),
-      total_stock: summary.totalStock,
-      tracks_inventory: summary.tracksInventory,
-      in_stock: summary.inStock,
+      count: pricing.variantCount,
+      min_price: moneyNumber(pricing.minPrice),
+      max_price: moneyNumber(pricing.maxPrice),
+      total_stock: pricing.totalStock,
+      tracks_inventory: pricing.tracksInventory,
+      in_stock: pricing.inStock,
     },
-    variants_count: summary.variantCount,
+    variants_count: pricing.variantCount,
     rating: Number(product.rating.toFixed(2)),
     review_count: product.reviewCount,
     flags: {
@@ -86,17 +86,18 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
 
 function presentVariant(variant: Variant, view: ProductView) {
   const image = variant.imageId === null ? undefined : view.images.find((i) => i.id === variant.imageId);
+  const pricing = variantPricing(variant);
   return {
     id: variant.id,
     p_id: variant.pId,
     title: variant.title,
     sku: variant.sku,
     option_values: variant.optionValues,
-    price: moneyNumber(variant.price),
-    compare_at_price: moneyNumber(shownCompareAt(variant.compareAtPrice, variant.price)),
-    in_stock: variantInStock(variant),
+    price: moneyNumber(pricing.price),
+    compare_at_price: moneyNumber(pricing.compareAtPrice),
+    in_stock: pricing.inStock,
     tracking: variant.trackInventory,
-    quantity: variant.trackInventory ? variant.stock : null,
+    quantity: pricing.quantity,
     is_backorder: variant.isBackorder,
     backorder_ready_date: variant.backorderReadyDate ? variant.backorderReadyDate.toISOString().slice(0, 10) : null,
     position: variant.position,
@@ -113,7 +114,7 @@ export function presentProductDetail(view: ProductView, store: Store, now: Date)
   return {
     ...card,
     image_variants: card.media.image_variants,
-    in_stock: view.summary.inStock,
+    in_stock: view.pricing.inStock,
     images: view.images.map((image) => ({
       id: image.id,
       url: image.url,
@@ -125,7 +126,7 @@ export function presentProductDetail(view: ProductView, store: Store, now: Date)
       image_variants: sizes(image),
     })),
     options: view.options.map((o) => ({ name: o.name, position: o.position, values: o.values })),
-    variants: view.variants.filter((v) => v.isActive).map((v) => presentVariant(v, view)),
+    variants: sellableVariants(view.variants).map((v) => presentVariant(v, view)),
     category: view.category
       ? { id: view.category.id, p_id: view.category.pId, name: view.category.localizedName, slug: view.category.slug, parent_id: view.category.parentId }
       : null,

@@ -1,12 +1,14 @@
 import type { Store, StoreLocale } from '../../../generated/prisma/client.js';
+import type { Discount } from '../../../domain/pricing/discounts.js';
 import { renditionsOf } from '../../../domain/media/renditions.js';
 import { openingState } from '../../../domain/store/opening-hours.js';
 import { isNew } from '../../../domain/catalog/freshness.js';
 import { localePathPrefix } from '../../../domain/locale/resolve-locale.js';
 import { maskEmail, maskPhone, moneyNumber } from '../../kit/format.js';
+import { presentDiscount } from '../discounts/presenters.js';
 
 /** `data` of GET /store/info. Distance needs the shopper's location, which this call does not take: 0 and "". */
-export function presentStoreInfo(store: Store, now: Date) {
+export function presentStoreInfo(store: Store, now: Date, discounts: Discount[]) {
   const opening = openingState(store, now);
   const isDev = store.mode === 'dev';
   return {
@@ -40,7 +42,7 @@ export function presentStoreInfo(store: Store, now: Date) {
     banner_variants: store.bannerUrl ? renditionsOf(store.bannerUrl, null, null) : null,
     rating: Number(store.rating.toFixed(2)),
     rating_count: store.ratingCount,
-    discounts: [],
+    discounts: discounts.map(presentDiscount),
     open_time: store.openTime,
     close_time: store.closeTime,
     address: store.address,

@@ -1,5 +1,6 @@
 import { storeKey } from '../../../auth/requirements.js';
 import { publishedLocales } from '../../../domain/locale/resolve-locale.js';
+import { storeDiscounts } from '../../../domain/pricing/discounts.js';
 import { single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentLocale, presentStoreInfo } from './presenters.js';
@@ -14,7 +15,7 @@ export const storeRoutes = [
     summary: 'The store, its delivery settings and whether it is open now',
     auth: storeKey,
     answer: storeInfoAnswer,
-    handle: async (ctx) => ({ body: single('Store information', presentStoreInfo(ctx.store, ctx.now)) }),
+    handle: async (ctx) => ({ body: single('Store information', presentStoreInfo(ctx.store, ctx.now, await storeDiscounts(ctx))) }),
   }),
   defineRoute({
     method: 'GET',
