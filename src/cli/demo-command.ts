@@ -2,11 +2,11 @@ import { ensureDemoStore, mintDemoKeys } from '../seed/demo-store.js';
 import { describe, type Command } from './command.js';
 
 export const demo: Command = {
-  synopsis: '',
   summary: 'Create and seed the demo store if it is missing, then mint a fresh public and private key for it.',
-  flags: [],
+  flags: {},
   required: [],
-  async run(ctx) {
+  async run(io) {
+    const ctx = await io.operator();
     const { store, created } = await ensureDemoStore(ctx);
     const keys = await mintDemoKeys(ctx, store);
     return {
