@@ -8,9 +8,18 @@ export interface CommandOutput {
   text: string;
 }
 
+/** One step of a long command, for stderr: stdout keeps the one result. */
+export interface Progress {
+  /** The object printed (as {"progress": …}) with --json. */
+  json: Record<string, unknown>;
+  /** The line printed otherwise. */
+  text: string;
+}
+
 export interface CommandIo {
   /** The server's database, opened (and migrated) on first use and closed when the command ends. */
   operator(): Promise<OperatorCtx>;
+  progress(update: Progress): void;
 }
 
 export interface FlagHelp {

@@ -3,7 +3,7 @@ import { commands } from './commands.js';
 import type { FlagName } from './parse-command-line.js';
 
 const globalFlags = [
-  ['--json', 'print exactly one JSON object on stdout; errors go to stderr as {"error":{...}}'],
+  ['--json', 'print exactly one JSON object on stdout; errors go to stderr as {"error":{...}}, progress as {"progress":{...}}'],
   ['--help', 'show the usage, of one command when one is named'],
   ['--version', 'print the version of Bazaar and of Node.js'],
 ] as const;

@@ -48,6 +48,7 @@ export async function runCli(args: string[], out: CliOutput): Promise<number> {
         database = opened;
         return { db: opened.prisma, now: new Date() };
       })),
+    progress: (update) => out.stderr(json ? JSON.stringify({ progress: update.json }) : update.text),
   };
   try {
     const line = parseCommandLine(args);

@@ -29,7 +29,7 @@ describe('COMMAND --help', () => {
         [
           'Usage: bazaar seed --store SLUG [--products N] [--seed INT]',
           '',
-          'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog.',
+          'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
           '',
           'Flags:',
           '  --store SLUG  the store to add products to (required)',
@@ -37,7 +37,7 @@ describe('COMMAND --help', () => {
           '  --seed INT    the generator seed; the same seed on the same catalog adds the same products (default 42)',
           '',
           'Global flags:',
-          '  --json  print exactly one JSON object on stdout; errors go to stderr as {"error":{...}}',
+          '  --json  print exactly one JSON object on stdout; errors go to stderr as {"error":{...}}, progress as {"progress":{...}}',
           '  --help  show the usage, of one command when one is named',
         ].join('\n'),
       ],

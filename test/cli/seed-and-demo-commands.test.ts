@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryTree } from '../../src/seed/category-tree.js';
 import { expectFailure } from '../support/failure.js';
 import { get } from '../support/http.js';
-import { cliFailure, cliJson, pointCliAtTestDatabase, uniqueSlug, withApp, withDatabase } from './cli-harness.js';
+import { cli, cliFailure, cliJson, cliJsonWithProgress, pointCliAtTestDatabase, uniqueSlug, withApp, withDatabase } from './cli-harness.js';
 
-// Issue, CLI: `seed --store SLUG [--products N] [--seed INT]` prints what it created, and `demo`
+// Issue, CLI: `seed --store SLUG [--products N] [--seed INT]` prints what it created (and, issue 5,
+// how far it got on stderr while it runs), and `demo`
 // creates the demo store when absent and mints a fresh key pair, revoking the previous demo pair.
 
 const db = pointCliAtTestDatabase();
@@ -29,7 +30,7 @@ describe('seed', () => {
   });
 
   it('prints exactly what it wrote: the category tree, N products and their rows, translated into fr', async () => {
-    const out = await cliJson('seed', '--store', slug, '--products', '30', '--seed', '5');
+    const { result: out } = await cliJsonWithProgress('seed', '--store', slug, '--products', '30', '--seed', '5');
     // The time taken is reported, never asserted.
     expect(out).toEqual({
       store: slug,
@@ -48,9 +49,33 @@ describe('seed', () => {
   });
 
   it('adds to the catalog when run again, reusing the categories', async () => {
-    const again = await cliJson('seed', '--store', slug, '--products', '30', '--seed', '5');
+    const { result: again } = await cliJsonWithProgress('seed', '--store', slug, '--products', '30', '--seed', '5');
     expect(again).toMatchObject({ store: slug, categories: 0, products: 30, translations: 30 });
     expect(await countRows(storeId)).toMatchObject({ categories: categoryTree.length, products: 60 });
+  });
+
+  it('reports progress on stderr, once the categories are in place and after each chunk of 500, while stdout carries one JSON object', async () => {
+    const { result, progress } = await cliJsonWithProgress('seed', '--store', slug, '--products', '501');
+    expect(result).toMatchObject({ store: slug, products: 501 });
+    expect(progress).toEqual([0, 500, 501].map((products) => ({ store: slug, products, total: 501, seconds: expect.any(Number) })));
+  });
+
+  it('writes readable progress lines on stderr and the summary alone on stdout without --json', async () => {
+    const run = await cli('seed', '--store', slug, '--products', '3');
+    expect({ code: run.code, stdout: run.stdout.length, summary: run.stdout[0]!.split('\n')[0] }).toEqual({
+      code: 0,
+      stdout: 1,
+      summary: expect.stringMatching(new RegExp(`^Seeded store ${slug} in \\d+\\.\\d s$`)),
+    });
+    expect(run.stderr).toEqual([
+      expect.stringMatching(new RegExp(`^seed ${slug}: 0/3 products \\(0%\\), \\d+\\.\\d s$`)),
+      expect.stringMatching(new RegExp(`^seed ${slug}: 3/3 products \\(100%\\), \\d+\\.\\d s$`)),
+    ]);
+  });
+
+  it('reports no progress when asked for no products', async () => {
+    const { result, progress } = await cliJsonWithProgress('seed', '--store', slug, '--products', '0');
+    expect({ products: result.products, progress }).toEqual({ products: 0, progress: [] });
   });
 
   // A value starting with a dash goes after "=", or parseArgs takes it for a flag.
