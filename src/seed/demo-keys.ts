@@ -22,10 +22,12 @@ const usable = (key: ApiKey, now: Date) => key.revokedAt === null && (key.expire
  * generation is derived instead, and that one then stays.
  */
 async function demoKey(ctx: OperatorCtx, store: Store, signingSecret: string, kind: KeyKind): Promise<CreatedKey> {
+  const mode = keyModeOf(store);
   let generation = 0;
   for (;;) {
-    const token = hmac(signingSecret, `demo-${kind}:${store.id}:${generation}`).slice(0, tokenLength);
-    const secret = keySecret(kind, keyModeOf(store), token);
+    // The mode is in the input too: a revoked live key must not tell the secret part of the test key.
+    const token = hmac(signingSecret, `demo-${kind}-${mode}:${store.id}:${generation}`).slice(0, tokenLength);
+    const secret = keySecret(kind, mode, token);
     const secretHash = sha256Hex(secret);
     const existing = await ctx.db.apiKey.findUnique({ where: { secretHash } });
     if (existing && !usable(existing, ctx.now)) {

@@ -102,6 +102,8 @@ describe('The demo keys of a store', () => {
     const dev = await updateStore(ctx(), { store: store.slug, mode: 'dev' });
     const test = await ensureDemoKeys(ctx(), dev, secret);
     expect(test).toEqual({ public: expect.stringMatching(/^pk_test_/), private: expect.stringMatching(/^sk_test_/) });
+    // Not the live keys with another prefix: knowing a revoked live key must not open the dev store.
+    expect([test.public.slice(8) === live.public.slice(8), test.private.slice(8) === live.private.slice(8)]).toEqual([false, false]);
     expect([(await rowOf(live.public)).revokedAt, (await rowOf(live.private)).revokedAt]).toEqual([expect.any(Date), expect.any(Date)]);
   });
 
