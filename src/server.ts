@@ -4,7 +4,8 @@ import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
-import { ensureDemoStore, mintDemoKeys } from './seed/demo-store.js';
+import { ensureDemoKeys } from './seed/demo-keys.js';
+import { ensureDemoStore } from './seed/demo-store.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -24,7 +25,7 @@ let demoKeys: { public: string; private: string } | undefined;
 if (config.demo) {
   const operator = { db: database.prisma, now: new Date() };
   demo = await ensureDemoStore(operator);
-  demoKeys = await mintDemoKeys(operator, demo.store);
+  demoKeys = await ensureDemoKeys(operator, demo.store, secret);
 }
 
 const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public });
@@ -56,9 +57,10 @@ const lines = [
 if (demo && demoKeys) {
   lines.push(
     '',
-    `Demo store "${demo.store.name}" (${demo.store.slug})${demo.created ? ', created with its catalogue just now' : ''}. Keys minted for this start:`,
+    `Demo store "${demo.store.name}" (${demo.store.slug})${demo.created ? ', created with its catalogue just now' : ''}. Its keys, the same at every start on this database:`,
     `  public key:  ${demoKeys.public}`,
     `  private key: ${demoKeys.private}   (every merchant scope; keep it server-side)`,
+    '  Both derive from the signing secret: the demo is for development; run real deployments with BAZAAR_DEMO=0.',
     '',
     `  curl -H 'X-Client-Key: ${demoKeys.public}' ${config.publicUrl}/v1/store/products?per_page=2`,
   );

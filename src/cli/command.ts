@@ -8,13 +8,32 @@ export interface CommandOutput {
   text: string;
 }
 
+/** One step of a long command, for stderr: stdout keeps the one result. */
+export interface Progress {
+  /** The object printed (as {"progress": …}) with --json. */
+  json: Record<string, unknown>;
+  /** The line printed otherwise. */
+  text: string;
+}
+
+export interface CommandIo {
+  /** The server's database, opened (and migrated) on first use and closed when the command ends. */
+  operator(): Promise<OperatorCtx>;
+  progress(update: Progress): void;
+}
+
+export interface FlagHelp {
+  /** The value's placeholder, such as SLUG; absent for a switch such as --dev. */
+  value?: string;
+  help: string;
+}
+
 export interface Command {
-  /** Flags as shown in the usage text, e.g. "--store SLUG [--products N]". */
-  synopsis: string;
   summary: string;
-  flags: FlagName[];
+  /** The flags it takes, in the order its synopsis shows them. */
+  flags: Partial<Record<FlagName, FlagHelp>>;
   required: FlagName[];
-  run(ctx: OperatorCtx, flags: Flags): Promise<CommandOutput>;
+  run(io: CommandIo, flags: Flags): Promise<CommandOutput>;
 }
 
 /** Aligned "label  value" lines under a heading; rows without a value are left out. */

@@ -1,14 +1,18 @@
-import { ensureDemoStore, mintDemoKeys } from '../seed/demo-store.js';
+import { loadConfig } from '../config.js';
+import { loadServerSecret } from '../platform/crypto/server-secret.js';
+import { ensureDemoKeys } from '../seed/demo-keys.js';
+import { ensureDemoStore } from '../seed/demo-store.js';
 import { describe, type Command } from './command.js';
 
 export const demo: Command = {
-  synopsis: '',
-  summary: 'Create and seed the demo store if it is missing, then mint a fresh public and private key for it.',
-  flags: [],
+  summary:
+    "Create and seed the demo store if it is missing, and print its public and private key: the same ones npm start prints, derived from the server's signing secret.",
+  flags: {},
   required: [],
-  async run(ctx) {
+  async run(io) {
+    const ctx = await io.operator();
     const { store, created } = await ensureDemoStore(ctx);
-    const keys = await mintDemoKeys(ctx, store);
+    const keys = await ensureDemoKeys(ctx, store, await loadServerSecret(ctx.db, loadConfig().secret));
     return {
       json: { store: { id: store.id, slug: store.slug, name: store.name }, keys },
       text: describe(
@@ -18,7 +22,7 @@ export const demo: Command = {
           ['public key', keys.public],
           ['private key', keys.private],
         ],
-        'Earlier demo keys are revoked; these are shown only now.',
+        'The same keys every run on this database; a revoked one is replaced by a new one, and so are both when the signing secret changes.',
       ),
     };
   },

@@ -18,11 +18,18 @@ function scopesText(scopes: string[]): string {
 }
 
 export const keyCreate: Command = {
-  synopsis: "--store SLUG --kind public|private [--origins 'https://a.example,https://b.example'|'*'] [--scopes a,b|all] [--expires-at ISO8601] [--label TEXT]",
   summary: 'Mint an API key; the whole key is printed once and never stored.',
-  flags: ['store', 'kind', 'origins', 'scopes', 'expires-at', 'label'],
+  flags: {
+    store: { value: 'SLUG', help: 'the store the key opens' },
+    kind: { value: 'public|private', help: 'public for browsers (storefront and GraphQL catalogue), private for servers (merchant API too)' },
+    origins: { value: "'https://a.example,https://b.example'|'*'", help: "public keys: the browser origins allowed, '*' for any (default '*')" },
+    scopes: { value: 'a,b|all', help: 'private keys: the merchant scopes it grants, or all of them' },
+    'expires-at': { value: 'ISO8601', help: 'when the key stops working, past times included (default never)' },
+    label: { value: 'TEXT', help: 'a note kept with the key, up to 120 characters' },
+  },
   required: ['store', 'kind'],
-  async run(ctx, flags) {
+  async run(io, flags) {
+    const ctx = await io.operator();
     const { apiKey, secret } = await createApiKey(ctx, {
       store: stringFlag(flags, 'store')!,
       // The domain's own validation answers a kind other than public or private.
@@ -53,11 +60,11 @@ export const keyCreate: Command = {
 };
 
 export const keyRevoke: Command = {
-  synopsis: '--id ID',
   summary: 'Revoke an API key; calls with it then answer invalid_client_key (storefront, GraphQL) or api_key_revoked (merchant).',
-  flags: ['id'],
+  flags: { id: { value: 'ID', help: "the key's id, as printed when it was created" } },
   required: ['id'],
-  async run(ctx, flags) {
+  async run(io, flags) {
+    const ctx = await io.operator();
     const apiKey = await revokeApiKey(ctx, stringFlag(flags, 'id')!);
     const revokedAt = apiKey.revokedAt!;
     const earlier = revokedAt < ctx.now;

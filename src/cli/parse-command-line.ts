@@ -5,6 +5,7 @@ import { UsageError } from './usage-error.js';
 const flagTypes = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
   name: { type: 'string' },
   slug: { type: 'string' },
   currency: { type: 'string' },
@@ -24,7 +25,7 @@ const flagTypes = {
   seed: { type: 'string' },
 } as const;
 
-export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help'>;
+export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;
 export type Flags = Partial<Record<FlagName, string | boolean>>;
 
 export interface CommandLine {
@@ -33,6 +34,7 @@ export interface CommandLine {
   flags: Flags;
   json: boolean;
   help: boolean;
+  version: boolean;
 }
 
 export function parseCommandLine(args: string[]): CommandLine {
@@ -43,8 +45,8 @@ export function parseCommandLine(args: string[]): CommandLine {
     // parseArgs names the problem well; its hint about positionals after "--" never applies here.
     throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, '.'));
   }
-  const { json = false, help = false, ...flags } = parsed.values;
-  return { command: parsed.positionals.join(' '), flags, json, help };
+  const { json = false, help = false, version = false, ...flags } = parsed.values;
+  return { command: parsed.positionals.join(' '), flags, json, help, version };
 }
 
 /** `--json` decides the error format, so it is looked for even when the rest does not parse. */

@@ -12,16 +12,28 @@ const seedFlags = z.object({
 });
 
 export const seed: Command = {
-  synopsis: '--store SLUG [--products N] [--seed INT]',
-  summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog.',
-  flags: ['store', 'products', 'seed'],
+  summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
+  flags: {
+    store: { value: 'SLUG', help: 'the store to add products to' },
+    products: { value: 'N', help: `how many products to add, 0 to ${maxSeedProducts} (default 240)` },
+    seed: { value: 'INT', help: 'the generator seed; the same seed on the same catalog adds the same products (default 42)' },
+  },
   required: ['store'],
-  async run(ctx, flags) {
+  async run(io, flags) {
     const options = parseInput(seedFlags, { products: stringFlag(flags, 'products'), seed: stringFlag(flags, 'seed') });
+    const ctx = await io.operator();
     const store = await findStoreBySlug(ctx, stringFlag(flags, 'store')!);
     const started = performance.now();
-    const counts = await seedCatalog(ctx.db, store, options);
-    const seconds = Math.round(performance.now() - started) / 1000;
+    const elapsed = () => Math.round(performance.now() - started) / 1000;
+    const counts = await seedCatalog(ctx.db, store, {
+      ...options,
+      onProgress: ({ products, total }) =>
+        io.progress({
+          json: { store: store.slug, products, total, seconds: elapsed() },
+          text: `seed ${store.slug}: ${products}/${total} products (${Math.floor((products / total) * 100)}%), ${elapsed().toFixed(1)} s`,
+        }),
+    });
+    const seconds = elapsed();
     return {
       json: { store: store.slug, ...counts, seconds },
       text: describe(`Seeded store ${store.slug} in ${seconds.toFixed(1)} s`, [

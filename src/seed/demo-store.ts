@@ -1,10 +1,8 @@
 import type { Prisma, Store } from '../generated/prisma/client.js';
-import { createApiKey, revokeApiKey } from '../domain/keys/manage-keys.js';
 import { createStore, type CreateStoreInput, type OperatorCtx } from '../domain/store/manage-stores.js';
 import { seedCatalog } from './seed-catalog.js';
 
 export const demoStoreSlug = 'demo';
-const demoKeyLabel = 'demo';
 
 const demoProfile = {
   slogan: 'Good things, made to last',
@@ -60,13 +58,4 @@ export async function ensureDemoStore(ctx: OperatorCtx): Promise<{ store: Store;
     throw error;
   }
   return { store, created: true };
-}
-
-/** Fresh demo keys; earlier demo keys are revoked so only the newest pair works. */
-export async function mintDemoKeys(ctx: OperatorCtx, store: Store): Promise<{ public: string; private: string }> {
-  const earlier = await ctx.db.apiKey.findMany({ where: { storeId: store.id, label: demoKeyLabel, revokedAt: null }, select: { id: true } });
-  for (const key of earlier) await revokeApiKey(ctx, key.id);
-  const publicKey = await createApiKey(ctx, { store: store.slug, kind: 'public', origins: ['*'], label: demoKeyLabel });
-  const privateKey = await createApiKey(ctx, { store: store.slug, kind: 'private', scopes: ['all'], label: demoKeyLabel });
-  return { public: publicKey.secret, private: privateKey.secret };
 }

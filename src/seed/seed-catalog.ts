@@ -11,6 +11,15 @@ export interface SeedOptions {
   seed: number;
   /** Locales to translate into; defaults to the store's published locales other than the primary. */
   locales?: string[];
+  /** Told once the categories are in place and after each chunk of products: a bulk seed takes minutes. */
+  onProgress?: (progress: SeedProgress) => void;
+}
+
+export interface SeedProgress {
+  /** Products written so far by this run. */
+  products: number;
+  /** Products this run writes in all. */
+  total: number;
 }
 
 export interface SeedCounts {
@@ -86,6 +95,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
 
   const counts: SeedCounts = { categories: categories.created, products: 0, variants: 0, images: 0, translations: categories.translations };
   const firstIndex = existingSlugs.length;
+  if (options.products) options.onProgress?.({ products: 0, total: options.products });
   for (let start = 0; start < options.products; start += chunkSize) {
     const plans: ProductPlan[] = [];
     for (let i = start; i < Math.min(start + chunkSize, options.products); i += 1) {
@@ -97,6 +107,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     counts.variants += written.variants;
     counts.images += written.images;
     counts.translations += written.translations;
+    options.onProgress?.({ products: counts.products, total: options.products });
   }
   // Fresh planner statistics after a bulk load; the embedded engine has no autovacuum to gather them.
   if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');

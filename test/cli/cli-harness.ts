@@ -29,6 +29,15 @@ export async function cliJson(...args: string[]): Promise<any> {
   return JSON.parse(run.stdout[0]!);
 }
 
+/** A --json command that reports progress: exit 0, one JSON object on stdout, only {"progress":{...}} lines on stderr. */
+export async function cliJsonWithProgress(...args: string[]): Promise<{ result: any; progress: any[] }> {
+  const run = await cli(...args, '--json');
+  expect({ code: run.code, lines: run.stdout.length }, JSON.stringify(run)).toEqual({ code: 0, lines: 1 });
+  const progress = run.stderr.map((line) => JSON.parse(line));
+  for (const line of progress) expect(Object.keys(line)).toEqual(['progress']);
+  return { result: JSON.parse(run.stdout[0]!), progress: progress.map((line) => line.progress) };
+}
+
 /** A --json command that must fail: nothing on stdout, one {"error":{...}} object on stderr. */
 export async function cliFailure(...args: string[]): Promise<{ code: number; error: any }> {
   const run = await cli(...args, '--json');

@@ -76,6 +76,25 @@ describe('seedCatalog determinism', () => {
   });
 });
 
+describe('seedCatalog progress', () => {
+  it('tells the caller once the categories are in place and after each chunk, counting this run only', async () => {
+    const store = await newStore();
+    const seen: unknown[] = [];
+    await seedCatalog(database.prisma, store, { products: 12, seed: 1 });
+    await seedCatalog(database.prisma, store, { products: 7, seed: 1, onProgress: (progress) => seen.push(progress) });
+    expect(seen).toEqual([
+      { products: 0, total: 7 },
+      { products: 7, total: 7 },
+    ]);
+  });
+
+  it('says nothing when asked for no products', async () => {
+    const seen: unknown[] = [];
+    await seedCatalog(database.prisma, await newStore(), { products: 0, seed: 1, onProgress: (progress) => seen.push(progress) });
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('A seeded catalogue of 240 products', () => {
   let store: Store;
   let products: Prisma.ProductGetPayload<{ include: { variants: true; images: true; category: true } }>[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiKey } from '../../generated/prisma/client.js';
+import type { ApiKey, KeyKind, KeyMode, Store } from '../../generated/prisma/client.js';
 import { isMerchantScope, merchantScopes } from '../../auth/scopes.js';
 import { randomToken, sha256Hex } from '../../platform/crypto/tokens.js';
 import { ApiError } from '../../platform/errors/api-error.js';
@@ -27,8 +27,17 @@ export interface CreatedKey {
   secret: string;
 }
 
-/** Mints a key; its mode follows the store's (test keys for a dev store). */
-export async function createApiKey(ctx: OperatorCtx, raw: CreateKeyInput): Promise<CreatedKey> {
+/** Test keys for a dev store, live keys otherwise. */
+export const keyModeOf = (store: Pick<Store, 'mode'>): KeyMode => (store.mode === 'dev' ? 'test' : 'live');
+
+/** The whole key: kind and mode in its prefix (pk_live_, sk_test_, …), then the secret part. */
+export const keySecret = (kind: KeyKind, mode: KeyMode, token: string): string => `${kind === 'public' ? 'pk' : 'sk'}_${mode}_${token}`;
+
+/**
+ * Mints a key; its mode follows the store's (test keys for a dev store). `token` is the secret part:
+ * random unless the caller derives it (the demo keys do, so they can be printed again).
+ */
+export async function createApiKey(ctx: OperatorCtx, raw: CreateKeyInput, token = randomToken(24)): Promise<CreatedKey> {
   const input = parseInput(createInput, raw);
   const store = await findStoreBySlug(ctx, input.store);
   if (input.kind === 'public' && input.scopes.length) throw ApiError.invalidField('scopes', 'Public keys carry no scopes; they read the storefront only.');
@@ -37,8 +46,8 @@ export async function createApiKey(ctx: OperatorCtx, raw: CreateKeyInput): Promi
   const unknown = scopes.filter((s) => !isMerchantScope(s));
   if (unknown.length) throw ApiError.invalidField('scopes', `Unknown scope(s): ${unknown.join(', ')}.`);
 
-  const mode = store.mode === 'dev' ? 'test' : 'live';
-  const secret = `${input.kind === 'public' ? 'pk' : 'sk'}_${mode}_${randomToken(24)}`;
+  const mode = keyModeOf(store);
+  const secret = keySecret(input.kind, mode, token);
   const apiKey = await ctx.db.apiKey.create({
     data: {
       storeId: store.id,
