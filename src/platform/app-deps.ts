@@ -11,6 +11,6 @@ export interface AppDeps {
   secret: string;
   /** Milliseconds since the epoch; rate-limit windows are read from it (tests pin it inside one window). */
   clock?: () => number;
-  /** The demo store's public key minted at this start, offered in GraphiQL's default headers (never the private one: the page is public). */
+  /** The demo store's public key (the same at every start on one database), offered in GraphiQL's default headers; never the private one: the page is public. */
   demoPublicKey?: string;
 }
