@@ -2,11 +2,13 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import type { AppDeps } from '../platform/app-deps.js';
+import { clientErrorHandler } from '../http/client-errors.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { sendFailure } from '../http/send-failure.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
+import { surfaceOfPath } from './surface-of-path.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
@@ -14,7 +16,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const fail = sendFailure('storefront', `${deps.config.publicUrl}/docs/errors`);
+  const docsUrl = `${deps.config.publicUrl}/docs/errors`;
+  const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     genReqId: requestIdOf,
@@ -31,6 +34,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
           : new ApiError('bad_request', 'The request URL is not valid (check its percent-encoding).');
       return fail(apiError, request, reply);
     },
+    clientErrorHandler: clientErrorHandler({ docsUrl, surfaceOf: surfaceOfPath }),
   });
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request, reply) => {

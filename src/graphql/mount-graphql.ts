@@ -5,11 +5,13 @@ import type { AppDeps } from '../platform/app-deps.js';
 import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
 import { browserCors } from '../http/cors.js';
+import { graphqlFailureBody } from '../http/failure-body.js';
 import { toApiError } from '../http/to-api-error.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { exampleOperations } from './example-operations.js';
-import { graphqlErrorOf, useErrorCodes } from './error-codes-plugin.js';
+import { useErrorCodes } from './error-codes-plugin.js';
+import { checkGraphqlRequest } from './request-checks.js';
 import { queryLimitPlugins } from './query-limits.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { buildSchema } from './schema.js';
@@ -50,32 +52,31 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
 
   await app.register(
     async (scope) => {
+      // Set before any route (the CORS preflight route too): a route keeps the error handler of its registration.
+      // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
+      scope.setErrorHandler(async (error, request, reply) => {
+        const apiError = toApiError(error, request);
+        for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+        return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
+      });
       await browserCors(scope);
       const limits = rateLimits(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock);
       scope.addHook('onRequest', async (request, reply) => {
         if (!wantsGraphiql(request)) await limits.onRequest(request, reply);
       });
       scope.addHook('onError', limits.onError);
-      // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
-      scope.setErrorHandler(async (error, request, reply) => {
-        const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
-        if (apiError.code === 'server_error') request.log.error({ err: error }, 'unhandled error');
-        for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-        return reply.code(statusOf(apiError.code, 'graphql')).send({ errors: [graphqlErrorOf(apiError, request.id).toJSON()] });
-      });
 
       scope.route({
         method: ['GET', 'POST'],
         url: '/',
         handler: async (request, reply) => {
           let graphql: GraphqlContext | undefined;
-          if (request.method === 'POST' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
-            throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
-          }
           if (!wantsGraphiql(request)) {
+            checkGraphqlRequest(request);
             graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
           }
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
+          if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
           for (const [name, value] of response.headers) reply.header(name, value);
           reply.status(response.status);
           return reply.send(response.body ?? (await response.text()));

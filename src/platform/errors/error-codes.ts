@@ -32,6 +32,8 @@ export const errorCodes = {
   },
   not_found: { status: 404, summary: 'No such record in this store; the message names the record kind.' },
   method_not_allowed: { status: 405, summary: 'The method is not supported on this path; see the Allow header.' },
+  not_acceptable: { status: 406, summary: 'The Accept header names no media type this path answers in (GraphQL answers JSON).' },
+  request_timeout: { status: 408, summary: 'The request did not arrive in time (its headers or body were too slow); the connection is closed.' },
   conflict: { status: 409, summary: 'The request conflicts with the current state.' },
   idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different body.' },
   idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running.' },
@@ -44,6 +46,7 @@ export const errorCodes = {
   cursor_unsupported_for_sort: { status: 422, summary: 'This list does not take a cursor.' },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.' },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
+  headers_too_large: { status: 431, summary: 'The request line and headers together are over the size limit.' },
   server_error: { status: 500, summary: 'A fault on our side; retry with backoff. Quote error.request_id when reporting it.' },
   service_unavailable: { status: 503, summary: 'Temporarily unavailable; retry with backoff.' },
 } satisfies Record<string, ErrorCodeRow>;
