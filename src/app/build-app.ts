@@ -3,6 +3,7 @@ import { ApiError } from '../platform/errors/api-error.js';
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { clientErrorHandler } from '../http/client-errors.js';
+import { registerCompression } from '../http/compression.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
@@ -37,6 +38,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientErrorHandler: clientErrorHandler({ docsUrl, surfaceOf: surfaceOfPath }),
   });
   app.decorateRequest('ctx', null as never);
+  await registerCompression(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

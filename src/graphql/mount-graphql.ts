@@ -77,9 +77,11 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           }
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
           if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
-          for (const [name, value] of response.headers) reply.header(name, value);
+          for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
           reply.status(response.status);
-          return reply.send(response.body ?? (await response.text()));
+          // A JSON answer is sent whole, so compression sees its size; an event stream flows as Yoga writes it.
+          const streamed = /^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '');
+          return reply.send(streamed && response.body ? response.body : await response.text());
         },
       });
     },
