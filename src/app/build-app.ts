@@ -5,6 +5,7 @@ import type { AppDeps } from '../platform/app-deps.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { registerCompression } from '../http/compression.js';
 import { registerErrorDocs } from '../http/error-docs.js';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { sendFailure } from '../http/send-failure.js';
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clientErrorHandler: clientErrorHandler({ docsUrl, surfaceOf: surfaceOfPath }),
   });
   app.decorateRequest('ctx', null as never);
+  await registerSecurityHeaders(app);
   await registerCompression(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorCodes, statusOf, type ErrorCode } from '../platform/errors/error-codes.js';
+import { htmlPageHeaders } from './security-headers.js';
 
 function escape(text: string) {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -7,7 +8,7 @@ function escape(text: string) {
 
 /** The page every `error.doc_url` links to: one row per code, anchored by the code, from the same table. */
 export function registerErrorDocs(app: FastifyInstance) {
-  app.get('/docs/errors', async (_request, reply) => {
+  app.get('/docs/errors', { helmet: htmlPageHeaders() }, async (_request, reply) => {
     const rows = (Object.keys(errorCodes) as ErrorCode[])
       .map((code) => {
         const merchant = statusOf(code, 'merchant');
