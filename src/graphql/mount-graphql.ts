@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { AppDeps } from '../platform/app-deps.js';
 import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
@@ -11,6 +10,7 @@ import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { exampleOperations } from './example-operations.js';
 import { useErrorCodes } from './error-codes-plugin.js';
+import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
 import { checkGraphqlRequest } from './request-checks.js';
 import { queryLimitPlugins } from './query-limits.js';
 import type { GraphqlContext } from './graphql-context.js';
@@ -19,12 +19,14 @@ import { buildSchema } from './schema.js';
 interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
-  /** Absent only when the request asks for the GraphiQL page, which executes nothing. */
-  graphql?: GraphqlContext;
+  graphql: GraphqlContext;
 }
 
-function wantsGraphiql(request: FastifyRequest) {
-  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+/** A request refused before it executes: the status of the error table, the GraphQL error body. */
+async function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error, request);
+  for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+  return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
 }
 
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
@@ -35,34 +37,37 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     logging: false,
     cors: false,
     landingPage: false,
-    graphiql: () => ({
-      title: 'Bazaar GraphiQL',
-      defaultEditorToolsTab: 'headers',
-      headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey ?? 'pk_live_…' }, null, 2),
-      defaultQuery: exampleOperations(),
-    }),
-    renderGraphiQL,
-    context: ({ graphql }) => {
-      if (!graphql) throw new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
-      return graphql;
-    },
+    // The page is served by serveGraphiql, before Yoga sees the request.
+    graphiql: false,
+    context: ({ graphql }) => graphql,
     maskedErrors: false,
     plugins: [...queryLimitPlugins(), useErrorCodes()],
+  });
+  const graphiqlOptions = {
+    title: 'Bazaar GraphiQL',
+    defaultEditorToolsTab: 'headers' as const,
+    headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey ?? 'pk_live_…' }, null, 2),
+    defaultQuery: exampleOperations(),
+  };
+  // The page and its assets take no key: one budget per client IP keeps a loop of page loads in check.
+  const pageLimits = rateLimits(deps.kv, 'graphiql', deps.config.rateLimits.graphiql, deps.clock, { perClientIpOnly: true });
+
+  const page = graphiqlPage('/graphql/assets');
+  await app.register(async (scope) => {
+    scope.setErrorHandler(answerFailure);
+    scope.addHook('onRequest', pageLimits.onRequest);
+    page.assetRoutes(scope);
   });
 
   await app.register(
     async (scope) => {
       // Set before any route (the CORS preflight route too): a route keeps the error handler of its registration.
       // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
-      scope.setErrorHandler(async (error, request, reply) => {
-        const apiError = toApiError(error, request);
-        for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-        return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
-      });
+      scope.setErrorHandler(answerFailure);
       await browserCors(scope);
       const limits = rateLimits(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock);
       scope.addHook('onRequest', async (request, reply) => {
-        if (!wantsGraphiql(request)) await limits.onRequest(request, reply);
+        await (wantsGraphiql(request) ? pageLimits : limits).onRequest(request, reply);
       });
       scope.addHook('onError', limits.onError);
 
@@ -70,11 +75,9 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         method: ['GET', 'POST'],
         url: '/',
         handler: async (request, reply) => {
-          let graphql: GraphqlContext | undefined;
-          if (!wantsGraphiql(request)) {
-            checkGraphqlRequest(request);
-            graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
-          }
+          if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
+          checkGraphqlRequest(request);
+          const graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
           if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
           for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
