@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
@@ -62,7 +63,7 @@ describe('An unknown error on every face (a database that stopped answering)', (
     shop = await makeStore(database);
     await database.close();
     const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test' });
-    app = await buildApp({ config, database, kv: new MemoryKv(), secret: 's'.repeat(43) }, { logger });
+    app = await buildApp({ config, database, kv: new MemoryKv(), secret: randomBytes(32).toString('base64url') }, { logger });
     await app.ready();
   });
   afterAll(() => app.close());
