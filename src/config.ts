@@ -13,6 +13,8 @@ export interface Config {
   /** Requests per minute; `graphiql` is per client IP, for the GraphiQL page and its assets. */
   rateLimits: { storefront: number; merchant: number; graphql: number; graphiql: number };
   demo: boolean;
+  /** Bearer token GET /metrics asks for; unset leaves it open. */
+  metricsToken: string | undefined;
   /** Trust X-Forwarded-For for the client IP (behind a load balancer). */
   trustProxy: boolean;
 }
@@ -47,6 +49,7 @@ export function loadConfig(env: Env = process.env): Config {
       graphiql: integer(env, 'RATE_LIMIT_GRAPHIQL', 60),
     },
     demo: env.BAZAAR_DEMO !== '0',
+    metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -5,6 +5,8 @@ import type { AppDeps } from '../platform/app-deps.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { registerCompression } from '../http/compression.js';
 import { registerErrorDocs } from '../http/error-docs.js';
+import { registerHealth } from '../http/health.js';
+import { registerMetrics } from '../http/metrics.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
@@ -52,7 +54,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     );
   });
 
-  app.get('/health', async () => ({ status: 'ok', database: deps.database.engine }));
+  registerMetrics(app, { database: deps.database, token: deps.config.metricsToken });
+  registerHealth(app, deps);
   registerErrorDocs(app);
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);
