@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pageHeaders = {
-  'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -30,10 +29,15 @@ const pageHeaders = {
 };
 
 describe('GET /docs/errors', () => {
-  it('carries the page headers: nothing may load, nothing may frame it', async () => {
+  it('carries the page headers: only its own stylesheet loads, nothing may frame it', async () => {
     const res = await get(t.app, '/docs/errors');
     expect(res.status).toBe(200);
     expect(res.headers).toMatchObject(pageHeaders);
+    // Its one stylesheet is inline, allowed by its hash; nothing else may load.
+    const style = /<style>([\s\S]*?)<\/style>/.exec(res.raw)![1]!;
+    expect(res.headers['content-security-policy']).toBe(
+      `default-src 'none';style-src ${cspHashOf(style)};base-uri 'none';form-action 'none';frame-ancestors 'none'`,
+    );
     expect(res.raw).not.toMatch(/<script|style=/);
   });
 });
