@@ -10,8 +10,11 @@ export interface Config {
   secret: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
-  rateLimits: { storefront: number; merchant: number; graphql: number };
+  /** Requests per minute; `graphiql` is per client IP, for the GraphiQL page and its assets. */
+  rateLimits: { storefront: number; merchant: number; graphql: number; graphiql: number };
   demo: boolean;
+  /** Bearer token GET /metrics asks for; unset leaves it open. */
+  metricsToken: string | undefined;
   /** Trust X-Forwarded-For for the client IP (behind a load balancer). */
   trustProxy: boolean;
 }
@@ -43,8 +46,10 @@ export function loadConfig(env: Env = process.env): Config {
       storefront: integer(env, 'RATE_LIMIT_STOREFRONT', 180),
       merchant: integer(env, 'RATE_LIMIT_MERCHANT', 600),
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL', 180),
+      graphiql: integer(env, 'RATE_LIMIT_GRAPHIQL', 60),
     },
     demo: env.BAZAAR_DEMO !== '0',
+    metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

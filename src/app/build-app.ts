@@ -2,12 +2,18 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import type { AppDeps } from '../platform/app-deps.js';
+import { clientErrorHandler } from '../http/client-errors.js';
+import { registerCompression } from '../http/compression.js';
 import { registerErrorDocs } from '../http/error-docs.js';
+import { registerHealth } from '../http/health.js';
+import { registerMetrics } from '../http/metrics.js';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { sendFailure } from '../http/send-failure.js';
 import { registerApiReference } from './api-reference.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
+import { surfaceOfPath } from './surface-of-path.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
@@ -15,7 +21,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const fail = sendFailure('storefront', `${deps.config.publicUrl}/docs/errors`);
+  const docsUrl = `${deps.config.publicUrl}/docs/errors`;
+  const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     genReqId: requestIdOf,
@@ -32,8 +39,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
           : new ApiError('bad_request', 'The request URL is not valid (check its percent-encoding).');
       return fail(apiError, request, reply);
     },
+    clientErrorHandler: clientErrorHandler({ docsUrl, surfaceOf: surfaceOfPath }),
   });
   app.decorateRequest('ctx', null as never);
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -45,7 +55,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     );
   });
 
-  app.get('/health', async () => ({ status: 'ok', database: deps.database.engine }));
+  registerMetrics(app, { database: deps.database, token: deps.config.metricsToken });
+  registerHealth(app, deps);
   registerErrorDocs(app);
   await registerApiReference(app, deps);
   await registerRestSurfaces(app, deps);

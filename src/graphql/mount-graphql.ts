@@ -1,15 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { AppDeps } from '../platform/app-deps.js';
 import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
 import { browserCors } from '../http/cors.js';
+import { graphqlFailureBody } from '../http/failure-body.js';
 import { toApiError } from '../http/to-api-error.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { exampleOperations } from './example-operations.js';
-import { graphqlErrorOf, useErrorCodes } from './error-codes-plugin.js';
+import { useErrorCodes } from './error-codes-plugin.js';
+import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
+import { checkGraphqlRequest } from './request-checks.js';
 import { queryLimitPlugins } from './query-limits.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { buildSchema } from './schema.js';
@@ -17,12 +19,14 @@ import { buildSchema } from './schema.js';
 interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
-  /** Absent only when the request asks for the GraphiQL page, which executes nothing. */
-  graphql?: GraphqlContext;
+  graphql: GraphqlContext;
 }
 
-function wantsGraphiql(request: FastifyRequest) {
-  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+/** A request refused before it executes: the status of the error table, the GraphQL error body. */
+async function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = toApiError(error, request);
+  for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+  return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
 }
 
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
@@ -33,52 +37,54 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     logging: false,
     cors: false,
     landingPage: false,
-    graphiql: () => ({
-      title: 'Bazaar GraphiQL',
-      defaultEditorToolsTab: 'headers',
-      headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey ?? 'pk_live_…' }, null, 2),
-      defaultQuery: exampleOperations(),
-    }),
-    renderGraphiQL,
-    context: ({ graphql }) => {
-      if (!graphql) throw new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
-      return graphql;
-    },
+    // The page is served by serveGraphiql, before Yoga sees the request.
+    graphiql: false,
+    context: ({ graphql }) => graphql,
     maskedErrors: false,
     plugins: [...queryLimitPlugins(), useErrorCodes()],
+  });
+  const graphiqlOptions = {
+    title: 'Bazaar GraphiQL',
+    defaultEditorToolsTab: 'headers' as const,
+    headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey ?? 'pk_live_…' }, null, 2),
+    defaultQuery: exampleOperations(),
+  };
+  // The page and its assets take no key: one budget per client IP keeps a loop of page loads in check.
+  const pageLimits = rateLimits(deps.kv, 'graphiql', deps.config.rateLimits.graphiql, deps.clock, { perClientIpOnly: true });
+
+  const page = graphiqlPage('/graphql/assets');
+  await app.register(async (scope) => {
+    scope.setErrorHandler(answerFailure);
+    scope.addHook('onRequest', pageLimits.onRequest);
+    page.assetRoutes(scope);
   });
 
   await app.register(
     async (scope) => {
+      // Set before any route (the CORS preflight route too): a route keeps the error handler of its registration.
+      // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
+      scope.setErrorHandler(answerFailure);
       await browserCors(scope);
       const limits = rateLimits(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock);
       scope.addHook('onRequest', async (request, reply) => {
-        if (!wantsGraphiql(request)) await limits.onRequest(request, reply);
+        await (wantsGraphiql(request) ? pageLimits : limits).onRequest(request, reply);
       });
       scope.addHook('onError', limits.onError);
-      // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
-      scope.setErrorHandler(async (error, request, reply) => {
-        const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
-        if (apiError.code === 'server_error') request.log.error({ err: error }, 'unhandled error');
-        for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-        return reply.code(statusOf(apiError.code, 'graphql')).send({ errors: [graphqlErrorOf(apiError, request.id).toJSON()] });
-      });
 
       scope.route({
         method: ['GET', 'POST'],
         url: '/',
         handler: async (request, reply) => {
-          let graphql: GraphqlContext | undefined;
-          if (request.method === 'POST' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
-            throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
-          }
-          if (!wantsGraphiql(request)) {
-            graphql = { ctx: await contextFor(deps, request, 'graphql') };
-          }
+          if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
+          checkGraphqlRequest(request);
+          const graphql = { ctx: await contextFor(deps, request, 'graphql') };
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
-          for (const [name, value] of response.headers) reply.header(name, value);
+          if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
+          for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
           reply.status(response.status);
-          return reply.send(response.body ?? (await response.text()));
+          // A JSON answer is sent whole, so compression sees its size; an event stream flows as Yoga writes it.
+          const streamed = /^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '');
+          return reply.send(streamed && response.body ? response.body : await response.text());
         },
       });
     },

@@ -21,3 +21,13 @@ export function failureBody(error: ApiError, requestId: string, docsUrl: string)
   }
   return body;
 }
+
+/** What a GraphQL error carries beside its message: the REST code and the request id. */
+export function graphqlExtensionsOf(error: ApiError, requestId: string) {
+  return { code: error.code, request_id: requestId, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
+}
+
+/** A /graphql request refused before it executes: `{errors: [{message, extensions: {code, request_id}}]}`. */
+export function graphqlFailureBody(error: ApiError, requestId: string) {
+  return { errors: [{ message: error.message, extensions: graphqlExtensionsOf(error, requestId) }] };
+}

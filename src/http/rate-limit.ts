@@ -9,6 +9,11 @@ const WINDOW_MS = 60_000;
 /** Answers that mean the key sent opened nothing. */
 const refusedKeyCodes = new Set<ErrorCode>(['client_key_required', 'invalid_client_key', 'unauthenticated', 'api_key_revoked', 'api_key_expired']);
 
+export interface RateLimitOptions {
+  /** One budget per client IP whatever key is sent, for pages that take no key (GraphiQL). */
+  perClientIpOnly?: boolean;
+}
+
 /**
  * A fixed one-minute window per API key and client IP. The counters live in the KV port, so
  * processes sharing Redis share one budget. Every answer carries the X-RateLimit-* headers.
@@ -17,7 +22,7 @@ const refusedKeyCodes = new Set<ErrorCode>(['client_key_required', 'invalid_clie
  * every call; calls whose key opens nothing therefore also count against one budget per IP, and
  * past it that IP is refused before any key is looked up, for the rest of the window.
  */
-export function rateLimits(kv: Kv, bucket: string, limitPerMinute: number, clock: () => number = Date.now) {
+export function rateLimits(kv: Kv, bucket: string, limitPerMinute: number, clock: () => number = Date.now, options: RateLimitOptions = {}) {
   const windowOf = (request: FastifyRequest) => {
     const now = clock();
     const start = now - (now % WINDOW_MS);
@@ -31,7 +36,7 @@ export function rateLimits(kv: Kv, bucket: string, limitPerMinute: number, clock
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
     if (limitPerMinute <= 0 || request.method === 'OPTIONS') return;
     const key = request.headers['x-client-key'];
-    const caller = typeof key === 'string' && key ? sha256Hex(key).slice(0, 24) : 'anonymous';
+    const caller = !options.perClientIpOnly && typeof key === 'string' && key ? sha256Hex(key).slice(0, 24) : 'anonymous';
     const { now, resetAt, refusedKey, start } = windowOf(request);
     let count: number;
     let refused: number;

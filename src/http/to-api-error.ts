@@ -1,4 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../platform/errors/api-error.js';
+
+/** What a failure is answered and logged for: a Fastify request, or a connection the HTTP parser refused. */
+export interface FailureSite {
+  id: string;
+  /** Carries the request id on every line. */
+  log: FastifyBaseLogger;
+}
 
 interface FrameworkError {
   code?: string;
@@ -6,25 +14,41 @@ interface FrameworkError {
   message?: string;
 }
 
-/** Turns what Fastify's parsers throw into documented codes; anything unknown is a server error. */
-export function toApiError(error: unknown): ApiError | null {
-  if (error instanceof ApiError) return error;
+const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Retry with backoff; quote the request id if it persists.';
+
+const notJson = () => new ApiError('bad_request', 'The body is not valid JSON.');
+const notJsonMediaType = () => new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+const tooLarge = () => new ApiError('payload_too_large', 'The body is over the size limit.');
+
+/** What Fastify's parsers and plugins throw, in documented codes; null for anything else. */
+function frameworkError(error: unknown): ApiError | null {
   const e = error as FrameworkError;
   switch (e?.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      return notJsonMediaType();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('payload_too_large', 'The body is over the size limit.');
+      return tooLarge();
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('bad_request', 'Content-Type is application/json but the body is empty.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ApiError('bad_request', 'The body is not valid JSON.');
+      return notJson();
   }
-  if (error instanceof SyntaxError || (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))) {
-    return new ApiError('bad_request', 'The body is not valid JSON.');
-  }
-  if (e?.statusCode === 413) return new ApiError('payload_too_large', 'The body is over the size limit.');
-  if (e?.statusCode === 415) return new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+  if (error instanceof SyntaxError || (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))) return notJson();
+  if (e?.statusCode === 413) return tooLarge();
+  if (e?.statusCode === 415) return notJsonMediaType();
   if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new ApiError('bad_request', e.message || 'The request was not understood.');
   return null;
+}
+
+/**
+ * The one place every face turns a failure into an ApiError: documented codes pass as they are,
+ * framework errors get their documented code, and anything else is masked as server_error with
+ * one message and logged here, once, with the request id the answer carries.
+ */
+export function toApiError(error: unknown, site: FailureSite): ApiError {
+  if (error instanceof ApiError) return error;
+  const mapped = frameworkError(error);
+  if (mapped) return mapped;
+  site.log.error({ err: error }, 'unhandled error, answered as server_error');
+  return new ApiError('server_error', SERVER_ERROR_MESSAGE);
 }

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes, statusOf, type ErrorCode } from '../../src/platform/errors/error-codes.js';
+import { errorCodes, isReserved, statusOf, type ErrorCode } from '../../src/platform/errors/error-codes.js';
 import { get } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -91,5 +93,42 @@ describe('GET /docs/errors', () => {
     const [base, anchor] = String(res.body.error.doc_url).split('#');
     expect(base).toBe(`${t.config.publicUrl}/docs/errors`);
     expect(rowOf(anchor!)).toBeDefined();
+  });
+});
+
+describe('Served and reserved codes on /docs/errors', () => {
+  const served = codes.filter((code) => !isReserved(code));
+  const reserved = codes.filter(isReserved);
+  const section = (id: string) => page.slice(page.indexOf(`<h2 id="${id}">`), page.indexOf('</table>', page.indexOf(`<h2 id="${id}">`)));
+
+  it('lists the served codes under "Served", each labelled served', () => {
+    for (const code of served) {
+      expect(section('served'), code).toContain(`<tr id="${code}">`);
+      expect(rowOf(code)).toContain('<td class="state served">served</td>');
+    }
+  });
+
+  it('lists the reserved codes under "Reserved", each labelled reserved, and says none is answered today', () => {
+    expect(reserved.length).toBeGreaterThan(0);
+    expect(section('reserved')).toContain('no answer carries these codes today');
+    for (const code of reserved) {
+      expect(section('reserved'), code).toContain(`<tr id="${code}">`);
+      expect(rowOf(code)).toContain('<td class="state reserved">reserved</td>');
+    }
+  });
+});
+
+describe('Every code marked served is raised somewhere in src/', () => {
+  // Simple and honest: a served code must appear as `ApiError('code'` in the source; the table
+  // itself does not count. (A code raised only by the CLI, such as conflict, stays reserved:
+  // no route answers it.)
+  const srcDir = path.resolve(import.meta.dirname, '../../src');
+  const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('generated') && !file.endsWith(path.join('errors', 'error-codes.ts')))
+    .map((file) => readFileSync(path.join(srcDir, file), 'utf8'))
+    .join('\n');
+
+  it.each(codes.filter((code) => !isReserved(code)))('%s is raised', (code) => {
+    expect(sources).toMatch(new RegExp(`ApiError\\(\\s*'${code}'`));
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
@@ -13,10 +14,20 @@ import { applyMigrations } from './migrations.js';
  */
 export type Db = PrismaClient;
 
+/** Connections of the PostgreSQL pool, as node-postgres counts them. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries queued for a connection. */
+  waiting: number;
+}
+
 export interface Database {
   prisma: PrismaClient;
   /** Which engine answers: `pglite` (embedded) or `postgresql`. */
   engine: 'pglite' | 'postgresql';
+  /** The PostgreSQL pool's counts; null on the embedded engine, which has no pool. */
+  poolStats(): PoolStats | null;
   /** SQL statements sent since start; deterministic, so tests and benchmarks count them. */
   statementCount(): number;
   close(): Promise<void>;
@@ -34,11 +45,20 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let factory: SqlMigrationAwareDriverAdapterFactory;
+  let migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   let release = async () => {};
   let engine: Database['engine'];
+  let pool: pg.Pool | undefined;
   if (options.databaseUrl) {
-    factory = new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
+    const config = { connectionString: options.databaseUrl, max: 10 };
+    // Our own pool, so its counts can be read; migrations get connections of their own, closed when
+    // they finish, so their session-level advisory lock never lingers in this pool.
+    pool = new pg.Pool(config);
+    factory = new PrismaPg(pool);
+    migrationFactory = new PrismaPg(config);
     engine = 'postgresql';
+    const opened = pool;
+    release = () => opened.end();
   } else {
     let lock: DataDirLock | undefined;
     if (options.dataDir) {
@@ -53,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
     factory = new PrismaPGlite(pglite);
+    migrationFactory = factory;
     engine = 'pglite';
     release = async () => {
       await pglite.close();
@@ -61,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   try {
-    await applyMigrations(factory);
+    await applyMigrations(migrationFactory);
   } catch (error) {
     await release();
     throw error;
@@ -75,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     prisma,
     engine,
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     statementCount: () => statements,
     async close() {
       await prisma.$disconnect();

@@ -9,6 +9,8 @@ interface ErrorCodeRow {
   /** The spec gives a few codes another status on one surface. */
   statusOn?: Partial<Record<Surface, number>>;
   summary: string;
+  /** The specs' vocabulary for operations not served yet: no answer carries it today. Drop the flag with the first route that raises it. */
+  reserved?: true;
 }
 
 export const errorCodes = {
@@ -24,7 +26,7 @@ export const errorCodes = {
   origin_required: { status: 403, summary: 'A public key was sent without Origin and its allowlist is not "*".' },
   origin_not_allowed: { status: 403, summary: "The Origin is not on the key's allowlist; the message lists the allowed origins." },
   plan_inactive: { status: 403, summary: "The store's plan has no API access." },
-  forbidden: { status: 403, summary: 'Authenticated but not allowed.' },
+  forbidden: { status: 403, summary: 'Authenticated but not allowed.', reserved: true },
   route_not_available: {
     status: 404,
     statusOn: { merchant: 403 },
@@ -32,23 +34,32 @@ export const errorCodes = {
   },
   not_found: { status: 404, summary: 'No such record in this store; the message names the record kind.' },
   method_not_allowed: { status: 405, summary: 'The method is not supported on this path; see the Allow header.' },
-  conflict: { status: 409, summary: 'The request conflicts with the current state.' },
-  idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different body.' },
-  idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running.' },
-  gone: { status: 410, summary: 'The resource no longer exists.' },
+  not_acceptable: { status: 406, summary: 'The Accept header names no media type this path answers in (GraphQL answers JSON).' },
+  request_timeout: { status: 408, summary: 'The request did not arrive in time (its headers or body were too slow); the connection is closed.' },
+  conflict: { status: 409, summary: 'The request conflicts with the current state.', reserved: true },
+  idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different body.', reserved: true },
+  idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running.', reserved: true },
+  gone: { status: 410, summary: 'The resource no longer exists.', reserved: true },
   payload_too_large: { status: 413, summary: 'The body is over the size limit.' },
   unsupported_media_type: { status: 415, summary: 'Send Content-Type: application/json.' },
   validation_failed: { status: 422, summary: 'Invalid body or query; error.errors maps each field to its messages.' },
   starting_after_invalid: { status: 422, summary: 'The cursor is stale, tampered, from another list, or from other filters or sort.' },
   page_too_deep: { status: 422, summary: 'Page mode stops at page 50; walk the cursor (next_cursor) past it.' },
-  cursor_unsupported_for_sort: { status: 422, summary: 'This list does not take a cursor.' },
-  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.' },
+  cursor_unsupported_for_sort: { status: 422, summary: 'This list does not take a cursor.', reserved: true },
+  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
+  headers_too_large: { status: 431, summary: 'The request line and headers together are over the size limit.' },
   server_error: { status: 500, summary: 'A fault on our side; retry with backoff. Quote error.request_id when reporting it.' },
   service_unavailable: { status: 503, summary: 'Temporarily unavailable; retry with backoff.' },
 } satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/** Whether a code is answered by this release, or kept for the operations to come. */
+export function isReserved(code: ErrorCode): boolean {
+  const row: ErrorCodeRow = errorCodes[code];
+  return row.reserved === true;
+}
 
 export function statusOf(code: ErrorCode, surface: Surface): number {
   const row: ErrorCodeRow = errorCodes[code];

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+const compressors = {
+  // Quality 6 takes half a second on the 5 MB GraphiQL bundle; quality 11 takes ten, for 12 % fewer bytes.
+  br: (bytes: Buffer) =>
+    promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  gzip: (bytes: Buffer) => promisify(gzip)(bytes, { level: 9 }),
+};
+type Encoding = keyof typeof compressors;
+
+export interface StaticAsset {
+  /** The file name without its hash, such as `graphiql.js`. */
+  name: string;
+  type: string;
+  body: string | Buffer;
+}
+
+/** Brotli when the caller takes it at least as gladly as gzip, then gzip, else none. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (token) weights.set(token, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (token: string) => weights.get(token) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  return weight('gzip') > 0 ? 'gzip' : null;
+}
+
+function hashedName(asset: StaticAsset, bytes: Buffer) {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const dot = asset.name.lastIndexOf('.');
+  return dot < 0 ? `${asset.name}.${hash}` : `${asset.name.slice(0, dot)}.${hash}${asset.name.slice(dot)}`;
+}
+
+export interface StaticAssets {
+  /** The URL path of each asset, by name. */
+  urls: Record<string, string>;
+  /** Declares the asset routes in a scope, under whatever hooks and error handler it has. */
+  routes(scope: FastifyInstance): void;
+}
+
+/**
+ * Serves each asset from memory at a URL under `prefix` carrying its content hash, so it can be
+ * cached for a year as immutable: a new version is a new URL. Text assets leave brotli- or
+ * gzip-compressed, each encoding compressed once, on first demand, off the event loop.
+ */
+export function staticAssets(prefix: string, assets: StaticAsset[]): StaticAssets {
+  const served = assets.map((asset) => {
+    const bytes = Buffer.isBuffer(asset.body) ? asset.body : Buffer.from(asset.body, 'utf8');
+    return { asset, bytes, url: `${prefix}/${hashedName(asset, bytes)}`, encoded: new Map<Encoding, Promise<Buffer>>() };
+  });
+  return {
+    urls: Object.fromEntries(served.map(({ asset, url }) => [asset.name, url])),
+    routes(scope) {
+      for (const { asset, bytes, url, encoded } of served) {
+        const compressible = /^(text\/|application\/(javascript|json))/.test(asset.type);
+        const encode = (encoding: Encoding) => {
+          if (!encoded.has(encoding)) encoded.set(encoding, compressors[encoding](bytes));
+          return encoded.get(encoding)!;
+        };
+        // Compressed here, once per encoding, rather than per request by the compression plugin.
+        scope.get(url, { compress: false }, async (request, reply) => {
+          reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable');
+          if (!compressible) return reply.send(bytes);
+          reply.header('vary', 'accept-encoding');
+          const encoding = preferredEncoding(request.headers['accept-encoding']);
+          if (!encoding) return reply.send(bytes);
+          return reply.header('content-encoding', encoding).send(await encode(encoding));
+        });
+      }
+    },
+  };
+}

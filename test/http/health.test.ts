@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/platform/database/database.js';
+import type { Kv } from '../../src/platform/kv/kv.js';
+import { RedisKv } from '../../src/platform/kv/redis-kv.js';
+import { expectFailure } from '../support/failure.js';
+import { get } from '../support/http.js';
+import { openTestDatabase, openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
+
+// Liveness answers while the process runs and touches nothing; readiness checks the database (a
+// trivial query) and the KV store (a read), and answers 503 service_unavailable naming what failed.
+// /health is readiness under its older name (the benchmark polls it).
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** Given, so starting an app does not read the secret from a database that is down. */
+const SECRET = { BAZAAR_SECRET: randomBytes(32).toString('base64url') };
+
+/** A KV store nobody listens for: a real Redis client whose commands fail. */
+const unreachableKv = (): Kv => RedisKv.connect('redis://127.0.0.1:1', 'health-test:');
+
+/** A database that was opened, then closed: every query fails. */
+async function closedDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  await database.close();
+  return database;
+}
+
+describe('GET /health/live', () => {
+  it('answers 200 {status: "ok"}, never cached', async () => {
+    const res = await get(t.app, '/health/live');
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 200 even when the database and the KV store do not', async () => {
+    const down = await startTestApp(SECRET, { database: await closedDatabase(), kv: unreachableKv() });
+    try {
+      expect((await get(down.app, '/health/live')).status).toBe(200);
+    } finally {
+      await down.close();
+      await down.kv.close();
+    }
+  });
+});
+
+describe.each(['/health/ready', '/health'])('GET %s', (url) => {
+  it('answers 200 with each check ok and the database engine', async () => {
+    const res = await get(t.app, url);
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: { status: 'ok', database: t.database.engine, checks: { database: 'ok', kv: 'ok' } },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /health/ready when a dependency does not answer', () => {
+  const cases: [string, () => Promise<{ database?: Database; kv?: Kv }>, string][] = [
+    ['the database is closed', async () => ({ database: await closedDatabase() }), 'Not ready: the database did not answer.'],
+    ['the KV store is unreachable', async () => ({ kv: unreachableKv() }), 'Not ready: the KV store did not answer.'],
+    ['both are down', async () => ({ database: await closedDatabase(), kv: unreachableKv() }), 'Not ready: the database and the KV store did not answer.'],
+  ];
+
+  it.each(cases)('answers 503 service_unavailable when %s, naming it', async (_name, deps, message) => {
+    const shared = await deps();
+    const down = await startTestApp(SECRET, { database: shared.database ?? t.database, kv: shared.kv ?? openTestKv() });
+    try {
+      for (const url of ['/health/ready', '/health']) {
+        const res = await get(down.app, url);
+        expectFailure(res, 503, 'service_unavailable', message);
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    } finally {
+      await down.close();
+      await down.kv.close();
+    }
+  });
+});
