@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { htmlPageHeaders } from '../http/security-headers.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { openApiDocument } from '../rest/kit/openapi.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../rest/merchant/routes.js';
@@ -68,7 +69,9 @@ export async function registerApiReference(app: FastifyInstance, deps: AppDeps) 
   const documents = apiDocuments(deps.config.publicUrl);
   app.get('/openapi/storefront.json', async () => documents.storefront);
   app.get('/openapi/merchant.json', async () => documents.merchant);
-  app.get('/docs/api', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  // Swagger UI sets inline styles (React style attributes) and draws its icons as data: images.
+  const pageHeaders = htmlPageHeaders({ script: ["'self'"], style: ["'self'", "'unsafe-inline'"], img: ["'self'", 'data:'], connect: ["'self'"] });
+  app.get('/docs/api', { helmet: pageHeaders }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
   app.get('/docs/api/init.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(init));
   await app.register(fastifyStatic, {
     root: swaggerUiDir,

@@ -71,9 +71,10 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   return app.register(
     async (scope) => {
+      // The error handler first, so the routes plugins add (the CORS preflight) fail in this surface's envelope too.
+      scope.setErrorHandler(sendFailure(surface, docsUrl));
       await definition.setup?.(scope);
       await acceptMultipart(scope, MAX_UPLOAD_BYTES);
-      scope.setErrorHandler(sendFailure(surface, docsUrl));
       const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
       scope.addHook('onRequest', limits.onRequest);
       scope.addHook('onError', limits.onError);

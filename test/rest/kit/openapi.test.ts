@@ -90,6 +90,17 @@ describe('GET /docs/api', () => {
     expect(res.raw).not.toMatch(/<script>[^<]/);
   });
 
+  it('carries the HTML page headers: a policy that loads only its own sources, no framing', async () => {
+    const res = await get(t.app, '/docs/api');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('points the page at both documents', async () => {
     const init = await get(t.app, '/docs/api/init.js');
     expect(init.raw).toContain("'/openapi/storefront.json'");
