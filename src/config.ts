@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { HOW_TO_MAKE_A_SECRET, secretWeakness } from './platform/crypto/secret-strength.js';
 
 export interface Config {
   port: number;
@@ -16,13 +17,28 @@ export interface Config {
   trustProxy: boolean;
 }
 
+/** A setting the server cannot start with; the message names the variable and how to fix it. */
+export class ConfigError extends Error {}
+
 type Env = Record<string, string | undefined>;
 
 function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function secret(env: Env): string | undefined {
+  const value = env.BAZAAR_SECRET;
+  if (!value) return undefined;
+  const weakness = secretWeakness(value);
+  if (weakness) {
+    throw new ConfigError(
+      `BAZAAR_SECRET is too weak: ${weakness}. Make one with \`${HOW_TO_MAKE_A_SECRET}\`, or leave it unset and Bazaar generates one and keeps it in the database.`,
+    );
+  }
   return value;
 }
 
@@ -36,7 +52,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     redisUrl: env.REDIS_URL || undefined,
-    secret: env.BAZAAR_SECRET || undefined,
+    secret: secret(env),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576),
     rateLimits: {

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app/build-app.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
@@ -6,15 +6,25 @@ import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
 import { ensureDemoStore, mintDemoKeys } from './seed/demo-store.js';
 
-const config = loadConfig();
+function refuseToStart(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) refuseToStart(error.message);
+  throw error;
+}
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
   holder: `bazaar server on port ${config.port}`,
 }).catch((error: unknown) => {
-  if (!(error instanceof DataDirBusyError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
+  if (error instanceof DataDirBusyError) refuseToStart(error.message);
+  throw error;
 });
 const kv = openKv(config.redisUrl);
 const secret = await loadServerSecret(database.prisma, config.secret);
