@@ -1,5 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { HOW_TO_MAKE_A_SECRET, secretWeakness } from './platform/crypto/secret-strength.js';
+
+/** Which X-Forwarded-For entries to believe: none, the last N proxy hops, or the entries added by these proxies. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -13,8 +17,7 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimits: { storefront: number; merchant: number; graphql: number };
   demo: boolean;
-  /** Trust X-Forwarded-For for the client IP (behind a load balancer). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 /** A setting the server cannot start with; the message names the variable and how to fix it. */
@@ -42,6 +45,49 @@ function secret(env: Env): string | undefined {
   return value;
 }
 
+const trustsEveryone = new Set(['true', 'yes', 'on', 'all', '*']);
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts in a list. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_FORMS =
+  'the number of proxies in front of Bazaar (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7)';
+
+function proxyEntryProblem(entry: string): string | null {
+  if (namedRanges.has(entry)) return null;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return 'is not an IP address or a CIDR range';
+  if (bits === undefined) return null;
+  const maxBits = family === 4 ? 32 : 128;
+  if (!/^\d+$/.test(bits) || Number(bits) > maxBits) return `has a prefix length outside 1-${maxBits}`;
+  if (Number(bits) === 0) return 'covers every address';
+  return null;
+}
+
+/**
+ * X-Forwarded-For is written by whoever sends the request; only the entries appended by our own
+ * proxies are true. So TRUST_PROXY names those proxies (by hop count or address), and a value
+ * that trusts every address, which would let any client pick its own IP, is refused.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (trustsEveryone.has(raw.toLowerCase())) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw} would trust every address, so any client could name its own IP in X-Forwarded-For and escape its rate limit. Set ${TRUST_PROXY_FORMS}.`,
+    );
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry);
+    if (problem) throw new ConfigError(`TRUST_PROXY: "${entry}" ${problem}. Set ${TRUST_PROXY_FORMS}.`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 4000);
   const host = env.HOST || '0.0.0.0';
@@ -61,6 +107,6 @@ export function loadConfig(env: Env = process.env): Config {
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL', 180),
     },
     demo: env.BAZAAR_DEMO !== '0',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env),
   };
 }

@@ -12,6 +12,47 @@ function refusal(env: Record<string, string>): ConfigError {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
+describe('TRUST_PROXY', () => {
+  it.each(['', '0', 'false'])('"%s" trusts no proxy: X-Forwarded-For is ignored', (value) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+  });
+
+  it('a number is how many proxy hops to trust', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('a comma-separated list names the proxies by address, CIDR range or proxy-addr range name', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8 ,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', 'TRUE', 'yes', '*', 'all'])('"%s" would trust every address, and is refused at start', (value) => {
+    expect(refusal({ TRUST_PROXY: value }).message).toBe(
+      `TRUST_PROXY=${value} would trust every address, so any client could name its own IP in X-Forwarded-For and escape its rate limit. ` +
+        'Set the number of proxies in front of Bazaar (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7).',
+    );
+  });
+
+  it.each([
+    ['0.0.0.0/0', 'covers every address'],
+    ['::/0', 'covers every address'],
+    ['10.0.0.0/33', 'has a prefix length outside 1-32'],
+    ['10.0.0.0/x', 'has a prefix length outside 1-32'],
+    ['proxy.internal', 'is not an IP address or a CIDR range'],
+    ['10.0.0.300', 'is not an IP address or a CIDR range'],
+  ])('a list entry "%s" is refused: it %s', (entry, problem) => {
+    expect(refusal({ TRUST_PROXY: `192.0.2.7,${entry}` }).message).toMatch(
+      new RegExp(`^TRUST_PROXY: "${entry.replace(/[.*/]/g, '\\$&')}" ${problem}\\. Set the number`),
+    );
+  });
+});
+
 describe('BAZAAR_SECRET', () => {
   it('unset leaves the secret to the database', () => {
     expect(loadConfig({}).secret).toBeUndefined();

@@ -6,6 +6,7 @@ import { registerErrorDocs } from '../http/error-docs.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { sendFailure } from '../http/send-failure.js';
+import { trustedProxies } from '../http/trusted-proxies.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
 
 export interface BuildOptions {
@@ -20,7 +21,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // Errors raised while routing, before any hook runs, still leave in the failure envelope.
     frameworkErrors: (error, request, reply) => {
