@@ -55,7 +55,6 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       scope.addHook('onRequest', async (request, reply) => {
         if (!wantsGraphiql(request)) await limits.onRequest(request, reply);
       });
-      scope.addHook('onError', limits.onError);
       // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
       scope.setErrorHandler(async (error, request, reply) => {
         const apiError = toApiError(error) ?? new ApiError('server_error', 'Something went wrong on our side.');
@@ -73,7 +72,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
             throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
           }
           if (!wantsGraphiql(request)) {
-            graphql = { ctx: await contextFor(deps, request, 'graphql'), localeOf: new WeakMap() };
+            graphql = { ctx: await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql')), localeOf: new WeakMap() };
           }
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
           for (const [name, value] of response.headers) reply.header(name, value);

@@ -205,6 +205,47 @@ describe('Calls whose key opens nothing', () => {
     }
   });
 
+  it('spend a budget of their own, never a valid key’s: a valid key from the same address keeps working', async () => {
+    const app = await startTestApp(env, { database: t.database, clock });
+    try {
+      const refused = [];
+      for (let n = 0; n < LIMIT + 2; n += 1) refused.push(await get(app.app, INFO, `pk_live_madeup${randomUUID()}`));
+      expect(refused.map((res) => res.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      // The headers of a refused call describe the address's refused-key budget.
+      expect(refused.map((res) => res.headers['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0', '0']);
+
+      const valid = await spend(app.app, shop.publicKey, 2);
+      expect(valid.map((res) => res.status)).toEqual([200, 200]);
+      expectRateHeaders(valid[1], LIMIT - 2);
+      expectFailure(await get(app.app, INFO, `pk_live_madeup${randomUUID()}`), 429, 'too_many_requests');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('spend their own budget on GraphQL too, where a valid key keeps working', async () => {
+    const app = await startTestApp({ RATE_LIMIT_GRAPHQL: '2' }, { database: t.database, clock });
+    try {
+      const post = (key: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'x-client-key': key, 'content-type': 'application/json' },
+          payload: { query: '{ shop { id } }' },
+        });
+      const refused = [];
+      for (let n = 0; n < 3; n += 1) refused.push(await post(`pk_live_madeup${randomUUID()}`));
+      expect(refused.map((res) => res.statusCode)).toEqual([401, 401, 429]);
+      expect(refused[2].json().errors[0].extensions.code).toBe('too_many_requests');
+      expect(refused[2].json().errors[0].message).toContain('keys that open nothing');
+      const valid = await post(shop.publicKey);
+      expect(valid.statusCode).toBe(200);
+      expect(valid.json().data.shop.id).toBe(shop.store.id);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('do not count against the address while keys are valid', async () => {
     const app = await startTestApp(env, { database: t.database, clock });
     try {

@@ -63,11 +63,10 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
       scope.setErrorHandler(sendFailure(surface, docsUrl));
       const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
       scope.addHook('onRequest', limits.onRequest);
-      scope.addHook('onError', limits.onError);
-      scope.addHook('onRequest', async (request) => {
+      scope.addHook('onRequest', async (request, reply) => {
         const config = request.routeOptions.config as RouteConfig;
         if (request.is404 || config.methodNotAllowed || request.method === 'OPTIONS') return;
-        request.ctx = await contextFor(deps, request, surface);
+        request.ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, surface));
         if (config.scope) requireScope(request.ctx.principal, config.scope);
       });
       scope.addHook('onSend', conditionalGet);
