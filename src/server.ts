@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app/build-app.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
@@ -26,7 +27,8 @@ const database = await openDatabase({
   if (error instanceof DataDirBusyError) refuseToStart(error.message);
   throw error;
 });
-const kv = openKv(config.redisUrl);
+const log = pino({ level: config.logLevel });
+const kv = openKv(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, log: log.child({ component: 'kv' }) });
 const secret = await loadServerSecret(database.prisma, config.secret);
 
 let demo: Awaited<ReturnType<typeof ensureDemoStore>> | undefined;
@@ -37,7 +39,7 @@ if (config.demo) {
   demoKeys = await mintDemoKeys(operator, demo.store);
 }
 
-const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public });
+const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
 
 let closing = false;
 async function shutdown(signal: string) {

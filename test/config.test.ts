@@ -76,3 +76,14 @@ describe('BAZAAR_SECRET', () => {
     expect(refusal({ BAZAAR_SECRET: '0123'.repeat(40) }).message).toMatch(/^BAZAAR_SECRET is too weak: it uses only 4 distinct characters/);
   });
 });
+
+describe('REDIS_COMMAND_TIMEOUT_MS', () => {
+  it('defaults to 250 ms and takes any positive integer', () => {
+    expect(loadConfig({}).redisCommandTimeoutMs).toBe(250);
+    expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '50' }).redisCommandTimeoutMs).toBe(50);
+  });
+
+  it('refuses 0, which would fail every call', () => {
+    expect(refusal({ REDIS_COMMAND_TIMEOUT_MS: '0' }).message).toBe('REDIS_COMMAND_TIMEOUT_MS must be an integer of at least 1, got "0"');
+  });
+});

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import type { AppDeps } from '../platform/app-deps.js';
@@ -12,12 +12,14 @@ import { registerRestSurfaces } from './rest-surfaces.js';
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
+  /** A logger the process already writes with (the server shares its own with the KV); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const fail = sendFailure('storefront', `${deps.config.publicUrl}/docs/errors`);
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: deps.config.logLevel } }),
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.config.bodyLimitBytes,

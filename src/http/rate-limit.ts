@@ -12,6 +12,8 @@ const refusedKeyCodes = new Set<ErrorCode>(['client_key_required', 'invalid_clie
 /**
  * A fixed one-minute window per API key and client IP. The counters live in the KV port, so
  * processes sharing Redis share one budget. Every answer carries the X-RateLimit-* headers.
+ * The KV port answers even while Redis does not (openKv falls back to this process's memory), so
+ * a limit always applies: per process during an outage, shared otherwise.
  *
  * Each key has its own budget, so a caller could dodge the limit by sending a new made-up key on
  * every call; calls whose key opens nothing therefore also spend a budget of their own per IP,
@@ -39,14 +41,7 @@ export function rateLimits(kv: Kv, bucket: string, limitPerMinute: number, clock
     const key = request.headers['x-client-key'];
     const caller = typeof key === 'string' && key ? sha256Hex(key).slice(0, 24) : 'anonymous';
     const { now, start, resetAt, ttlMs } = windowOf();
-    let count: number;
-    try {
-      ({ count } = await kv.increment(`rl:${bucket}:${caller}:${request.ip}:${start}`, ttlMs));
-    } catch (error) {
-      // A KV outage must not take the API down with it: the call goes through unlimited, and the log says so.
-      request.log.warn({ err: error }, 'rate limit skipped: the KV store did not answer');
-      return;
-    }
+    const { count } = await kv.increment(`rl:${bucket}:${caller}:${request.ip}:${start}`, ttlMs);
     sendHeaders(reply, count, resetAt);
     if (count > limitPerMinute) throw tooMany(`Rate limit of ${limitPerMinute} requests per minute reached`, resetAt, now);
   }
@@ -61,13 +56,7 @@ export function rateLimits(kv: Kv, bucket: string, limitPerMinute: number, clock
     } catch (error) {
       if (limitPerMinute <= 0 || !(error instanceof ApiError) || !refusedKeyCodes.has(error.code)) throw error;
       const { now, start, resetAt, ttlMs } = windowOf();
-      let count: number;
-      try {
-        ({ count } = await kv.increment(`rl:${bucket}:refused:${request.ip}:${start}`, ttlMs));
-      } catch (failure) {
-        request.log.warn({ err: failure }, 'refused-key count skipped: the KV store did not answer');
-        throw error;
-      }
+      const { count } = await kv.increment(`rl:${bucket}:refused:${request.ip}:${start}`, ttlMs);
       sendHeaders(reply, count, resetAt);
       if (count > limitPerMinute) throw tooMany(`Too many calls from this address with keys that open nothing (${limitPerMinute} a minute)`, resetAt, now);
       throw error;
