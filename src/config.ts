@@ -20,6 +20,8 @@ export interface Config {
   rateLimits: { storefront: number; merchant: number; graphql: number };
   demo: boolean;
   trustProxy: TrustProxy;
+  /** Limits on sockets, so slow or greedy clients cannot hold the server's connections (0 turns one off). */
+  connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxPerIp: number };
 }
 
 /** A setting the server cannot start with; the message names the variable and how to fix it. */
@@ -92,9 +94,23 @@ function trustProxy(env: Env): TrustProxy {
   return entries;
 }
 
+function connections(env: Env, behindProxy: boolean): Config['connections'] {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000);
+  if (headersTimeoutMs > 0 && requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request.`,
+    );
+  }
+  // Behind a load balancer every connection comes from the balancer's address, so no per-address cap by default.
+  const maxPerIp = integer(env, 'MAX_CONNECTIONS_PER_IP', behindProxy ? 0 : 64);
+  return { headersTimeoutMs, requestTimeoutMs, maxPerIp };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 4000);
   const host = env.HOST || '0.0.0.0';
+  const proxies = trustProxy(env);
   return {
     port,
     host,
@@ -112,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL', 180),
     },
     demo: env.BAZAAR_DEMO !== '0',
-    trustProxy: trustProxy(env),
+    trustProxy: proxies,
+    connections: connections(env, proxies !== false),
   };
 }

@@ -87,3 +87,33 @@ describe('REDIS_COMMAND_TIMEOUT_MS', () => {
     expect(refusal({ REDIS_COMMAND_TIMEOUT_MS: '0' }).message).toBe('REDIS_COMMAND_TIMEOUT_MS must be an integer of at least 1, got "0"');
   });
 });
+
+describe('HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_IP', () => {
+  it('default to 10 s for the headers, 30 s for the whole request and 64 connections per address', () => {
+    expect(loadConfig({}).connections).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxPerIp: 64 });
+  });
+
+  it('leave connections uncapped by default behind a proxy, where every connection comes from the proxy', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).connections.maxPerIp).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_IP: '500' }).connections.maxPerIp).toBe(500);
+  });
+
+  it('take 0 for no limit', () => {
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '0', MAX_CONNECTIONS_PER_IP: '0' }).connections).toEqual({
+      headersTimeoutMs: 0,
+      requestTimeoutMs: 0,
+      maxPerIp: 0,
+    });
+  });
+
+  it('refuse a headers timeout longer than the request timeout', () => {
+    expect(refusal({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '4000' }).message).toBe(
+      'HEADERS_TIMEOUT_MS (5000) must not exceed REQUEST_TIMEOUT_MS (4000): the headers are part of the request.',
+    );
+  });
+
+  it('refuse what is not a non-negative integer, naming the variable', () => {
+    expect(refusal({ MAX_CONNECTIONS_PER_IP: '-1' }).message).toBe('MAX_CONNECTIONS_PER_IP must be a non-negative integer, got "-1"');
+    expect(refusal({ HEADERS_TIMEOUT_MS: '1.5' }).message).toBe('HEADERS_TIMEOUT_MS must be a non-negative integer, got "1.5"');
+  });
+});

@@ -5,6 +5,7 @@ import type { AppDeps } from '../platform/app-deps.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
+import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { sendFailure } from '../http/send-failure.js';
 import { trustedProxies } from '../http/trusted-proxies.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
@@ -23,6 +24,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.config.bodyLimitBytes,
+    http: slowClientTimeouts(deps.config.connections),
+    requestTimeout: deps.config.connections.requestTimeoutMs,
     trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // Errors raised while routing, before any hook runs, still leave in the failure envelope.
@@ -35,6 +38,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return fail(apiError, request, reply);
     },
   });
+  capConnectionsPerIp(app.server, deps.config.connections.maxPerIp);
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
