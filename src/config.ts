@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Limits on sockets, so slow or greedy clients cannot hold the server's connections (0 turns one off). */
   connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxPerIp: number };
+  /** How long a SIGTERM waits for requests in flight before it closes their connections. */
+  shutdownGraceMs: number;
 }
 
 /** A setting the server cannot start with; the message names the variable and how to fix it. */
@@ -130,5 +132,6 @@ export function loadConfig(env: Env = process.env): Config {
     demo: env.BAZAAR_DEMO !== '0',
     trustProxy: proxies,
     connections: connections(env, proxies !== false),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }

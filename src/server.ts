@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app/build-app.js';
+import { prepareShutdown } from './app/graceful-shutdown.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
@@ -41,18 +42,24 @@ if (config.demo) {
 
 const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
 
+const shutDown = prepareShutdown(app, { graceMs: config.shutdownGraceMs, release: [() => kv.close(), () => database.close()] });
 let closing = false;
-async function shutdown(signal: string) {
+function onSignal(signal: NodeJS.Signals) {
+  // npm passes on the Ctrl-C the terminal also sent, so a repeated signal is the same request to stop.
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await kv.close();
-  await database.close();
-  process.exit(0);
+  // Should releasing the database or the KV hang, the process still ends.
+  setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
+  shutDown(signal).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 

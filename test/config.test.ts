@@ -117,3 +117,14 @@ describe('HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_IP', ()
     expect(refusal({ HEADERS_TIMEOUT_MS: '1.5' }).message).toBe('HEADERS_TIMEOUT_MS must be a non-negative integer, got "1.5"');
   });
 });
+
+describe('SHUTDOWN_GRACE_MS', () => {
+  it('gives requests in flight 10 s by default, or what it says', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
+  });
+
+  it('refuses what is not a non-negative integer', () => {
+    expect(refusal({ SHUTDOWN_GRACE_MS: 'soon' }).message).toBe('SHUTDOWN_GRACE_MS must be a non-negative integer, got "soon"');
+  });
+});

@@ -26,6 +26,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: deps.config.bodyLimitBytes,
     http: slowClientTimeouts(deps.config.connections),
     requestTimeout: deps.config.connections.requestTimeoutMs,
+    // Requests that reach a closing server are still answered (with Connection: close): the shutdown bounds how long that lasts.
+    return503OnClosing: false,
     trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // Errors raised while routing, before any hook runs, still leave in the failure envelope.
