@@ -1,4 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { HOW_TO_MAKE_A_SECRET, secretWeakness } from './platform/crypto/secret-strength.js';
+
+/** Which X-Forwarded-For entries to believe: none, the last N proxy hops, or the entries added by these proxies. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -7,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** How long a Redis call may wait before the KV counts Redis as not answering. */
+  redisCommandTimeoutMs: number;
   secret: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
@@ -15,23 +22,100 @@ export interface Config {
   demo: boolean;
   /** Bearer token GET /metrics asks for; unset leaves it open. */
   metricsToken: string | undefined;
-  /** Trust X-Forwarded-For for the client IP (behind a load balancer). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Limits on sockets, so slow or greedy clients cannot hold the server's connections (0 turns one off). */
+  connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxPerIp: number };
+  /** How long a SIGTERM waits for requests in flight before it closes their connections. */
+  shutdownGraceMs: number;
 }
+
+/** A setting the server cannot start with; the message names the variable and how to fix it. */
+export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number): number {
+function integer(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got "${raw}"`);
+  }
   return value;
+}
+
+function secret(env: Env): string | undefined {
+  const value = env.BAZAAR_SECRET;
+  if (!value) return undefined;
+  const weakness = secretWeakness(value);
+  if (weakness) {
+    throw new ConfigError(
+      `BAZAAR_SECRET is too weak: ${weakness}. Make one with \`${HOW_TO_MAKE_A_SECRET}\`, or leave it unset and Bazaar generates one and keeps it in the database.`,
+    );
+  }
+  return value;
+}
+
+const trustsEveryone = new Set(['true', 'yes', 'on', 'all', '*']);
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts in a list. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_FORMS =
+  'the number of proxies in front of Bazaar (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7)';
+
+function proxyEntryProblem(entry: string): string | null {
+  if (namedRanges.has(entry)) return null;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return 'is not an IP address or a CIDR range';
+  if (bits === undefined) return null;
+  const maxBits = family === 4 ? 32 : 128;
+  if (!/^\d+$/.test(bits) || Number(bits) > maxBits) return `has a prefix length outside 1-${maxBits}`;
+  if (Number(bits) === 0) return 'covers every address';
+  return null;
+}
+
+/**
+ * X-Forwarded-For is written by whoever sends the request; only the entries appended by our own
+ * proxies are true. So TRUST_PROXY names those proxies (by hop count or address), and a value
+ * that trusts every address, which would let any client pick its own IP, is refused.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (trustsEveryone.has(raw.toLowerCase())) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw} would trust every address, so any client could name its own IP in X-Forwarded-For and escape its rate limit. Set ${TRUST_PROXY_FORMS}.`,
+    );
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry);
+    if (problem) throw new ConfigError(`TRUST_PROXY: "${entry}" ${problem}. Set ${TRUST_PROXY_FORMS}.`);
+  }
+  return entries;
+}
+
+function connections(env: Env, behindProxy: boolean): Config['connections'] {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000);
+  if (headersTimeoutMs > 0 && requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request.`,
+    );
+  }
+  // Behind a load balancer every connection comes from the balancer's address, so no per-address cap by default.
+  const maxPerIp = integer(env, 'MAX_CONNECTIONS_PER_IP', behindProxy ? 0 : 64);
+  return { headersTimeoutMs, requestTimeoutMs, maxPerIp };
 }
 
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 4000);
   const host = env.HOST || '0.0.0.0';
+  const proxies = trustProxy(env);
   return {
     port,
     host,
@@ -39,7 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     redisUrl: env.REDIS_URL || undefined,
-    secret: env.BAZAAR_SECRET || undefined,
+    redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 250, 1),
+    secret: secret(env),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576),
     rateLimits: {
@@ -50,6 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     demo: env.BAZAAR_DEMO !== '0',
     metricsToken: env.METRICS_TOKEN || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: proxies,
+    connections: connections(env, proxies !== false),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }

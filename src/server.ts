@@ -1,5 +1,7 @@
-import { loadConfig } from './config.js';
+import { pino } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app/build-app.js';
+import { prepareShutdown } from './app/graceful-shutdown.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
@@ -7,17 +9,28 @@ import { openKv } from './platform/kv/open-kv.js';
 import { ensureDemoKeys } from './seed/demo-keys.js';
 import { ensureDemoStore } from './seed/demo-store.js';
 
-const config = loadConfig();
+function refuseToStart(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) refuseToStart(error.message);
+  throw error;
+}
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
   holder: `bazaar server on port ${config.port}`,
 }).catch((error: unknown) => {
-  if (!(error instanceof DataDirBusyError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
+  if (error instanceof DataDirBusyError) refuseToStart(error.message);
+  throw error;
 });
-const kv = openKv(config.redisUrl);
+const log = pino({ level: config.logLevel });
+const kv = openKv(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, log: log.child({ component: 'kv' }) });
 const secret = await loadServerSecret(database.prisma, config.secret);
 
 let demo: Awaited<ReturnType<typeof ensureDemoStore>> | undefined;
@@ -28,20 +41,26 @@ if (config.demo) {
   demoKeys = await ensureDemoKeys(operator, demo.store, secret);
 }
 
-const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public });
+const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
 
+const shutDown = prepareShutdown(app, { graceMs: config.shutdownGraceMs, release: [() => kv.close(), () => database.close()] });
 let closing = false;
-async function shutdown(signal: string) {
+function onSignal(signal: NodeJS.Signals) {
+  // npm passes on the Ctrl-C the terminal also sent, so a repeated signal is the same request to stop.
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await kv.close();
-  await database.close();
-  process.exit(0);
+  // Should releasing the database or the KV hang, the process still ends.
+  setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
+  shutDown(signal).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import type { AppDeps } from '../platform/app-deps.js';
@@ -10,25 +10,33 @@ import { registerMetrics } from '../http/metrics.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
+import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { sendFailure } from '../http/send-failure.js';
 import { registerApiReference } from './api-reference.js';
+import { trustedProxies } from '../http/trusted-proxies.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
 import { surfaceOfPath } from './surface-of-path.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
+  /** A logger the process already writes with (the server shares its own with the KV); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: deps.config.logLevel } }),
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    http: slowClientTimeouts(deps.config.connections),
+    requestTimeout: deps.config.connections.requestTimeoutMs,
+    // Requests that reach a closing server are still answered (with Connection: close): the shutdown bounds how long that lasts.
+    return503OnClosing: false,
+    trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // Errors raised while routing, before any hook runs, still leave in the failure envelope.
     frameworkErrors: (error, request, reply) => {
@@ -41,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     clientErrorHandler: clientErrorHandler({ docsUrl, surfaceOf: surfaceOfPath }),
   });
+  capConnectionsPerIp(app.server, deps.config.connections.maxPerIp);
   app.decorateRequest('ctx', null as never);
   await registerSecurityHeaders(app);
   await registerCompression(app);

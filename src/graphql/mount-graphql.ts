@@ -69,7 +69,6 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       scope.addHook('onRequest', async (request, reply) => {
         await (wantsGraphiql(request) ? pageLimits : limits).onRequest(request, reply);
       });
-      scope.addHook('onError', limits.onError);
 
       scope.route({
         method: ['GET', 'POST'],
@@ -77,7 +76,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         handler: async (request, reply) => {
           if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
           checkGraphqlRequest(request);
-          const graphql = { ctx: await contextFor(deps, request, 'graphql') };
+          const graphql = { ctx: await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql')) };
           const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
           if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
           for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);

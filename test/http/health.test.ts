@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const SECRET = { BAZAAR_SECRET: randomBytes(32).toString('base64url') };
 
 /** A KV store nobody listens for: a real Redis client whose commands fail. */
-const unreachableKv = (): Kv => RedisKv.connect('redis://127.0.0.1:1', 'health-test:');
+const unreachableKv = (): Kv => RedisKv.connect('redis://127.0.0.1:1', { prefix: 'health-test:' });
 
 /** A database that was opened, then closed: every query fails. */
 async function closedDatabase(): Promise<Database> {

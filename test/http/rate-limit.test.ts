@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type Call } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
-import { RedisKv } from '../../src/platform/kv/redis-kv.js';
+import { openKv } from '../../src/platform/kv/open-kv.js';
+import { startBlackHole } from '../support/tcp.js';
 import { openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
 import { expectFailure } from '../support/failure.js';
 
@@ -176,18 +177,29 @@ describe('Other surfaces', () => {
   });
 });
 
+// Issue 5 changed this rule: a KV store that stopped answering used to let every call through
+// without any limit; now the limit still applies, counted in the process's own memory.
 describe('A KV store that does not answer', () => {
-  it('lets calls through without rate headers rather than failing them', async () => {
-    // A real Redis client pointed at a port where nothing listens.
-    const deadKv = RedisKv.connect('redis://127.0.0.1:1', `dead:${randomUUID()}:`);
-    const app = await startTestApp(env, { database: t.database, kv: deadKv, clock });
+  it('still limits calls, counting them in this process, and logs the switch once', async () => {
+    const blackHole = await startBlackHole();
+    const lines: string[] = [];
+    const log = { warn: (_: object, message: string) => lines.push(`warn: ${message}`), info: (_: object, message: string) => lines.push(`info: ${message}`) };
+    const kv = openKv(blackHole.url, { prefix: `dead:${randomUUID()}:`, commandTimeoutMs: 100, probeIntervalMs: 20, log });
+    const app = await startTestApp(env, { database: t.database, kv, clock });
     try {
-      const res = await get(app.app, INFO, shop.publicKey);
-      expect(res.status).toBe(200);
-      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+      const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+      const answers = await spend(app.app, key, LIMIT);
+      answers.forEach((res, n) => {
+        expect(res.status).toBe(200);
+        expectRateHeaders(res, LIMIT - 1 - n);
+      });
+      expectFailure(await get(app.app, INFO, key), 429, 'too_many_requests');
+      expectFailure(await get(app.app, INFO, key), 429, 'too_many_requests');
+      expect(lines).toEqual(['warn: The shared KV store (Redis) is not answering: counters and rate limits now live in this process until it answers again']);
     } finally {
       await app.close();
-      deadKv.close().catch(() => undefined);
+      await kv.close();
+      await blackHole.close();
     }
   });
 });
@@ -200,6 +212,47 @@ describe('Calls whose key opens nothing', () => {
       const next = await get(app.app, INFO, `pk_live_madeup${randomUUID()}`);
       expectFailure(next, 429, 'too_many_requests');
       expect(next.body.message).toContain('keys that open nothing');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('spend a budget of their own, never a valid key’s: a valid key from the same address keeps working', async () => {
+    const app = await startTestApp(env, { database: t.database, clock });
+    try {
+      const refused = [];
+      for (let n = 0; n < LIMIT + 2; n += 1) refused.push(await get(app.app, INFO, `pk_live_madeup${randomUUID()}`));
+      expect(refused.map((res) => res.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      // The headers of a refused call describe the address's refused-key budget.
+      expect(refused.map((res) => res.headers['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0', '0']);
+
+      const valid = await spend(app.app, shop.publicKey, 2);
+      expect(valid.map((res) => res.status)).toEqual([200, 200]);
+      expectRateHeaders(valid[1], LIMIT - 2);
+      expectFailure(await get(app.app, INFO, `pk_live_madeup${randomUUID()}`), 429, 'too_many_requests');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('spend their own budget on GraphQL too, where a valid key keeps working', async () => {
+    const app = await startTestApp({ RATE_LIMIT_GRAPHQL: '2' }, { database: t.database, clock });
+    try {
+      const post = (key: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'x-client-key': key, 'content-type': 'application/json' },
+          payload: { query: '{ shop { id } }' },
+        });
+      const refused = [];
+      for (let n = 0; n < 3; n += 1) refused.push(await post(`pk_live_madeup${randomUUID()}`));
+      expect(refused.map((res) => res.statusCode)).toEqual([401, 401, 429]);
+      expect(refused[2].json().errors[0].extensions.code).toBe('too_many_requests');
+      expect(refused[2].json().errors[0].message).toContain('keys that open nothing');
+      const valid = await post(shop.publicKey);
+      expect(valid.statusCode).toBe(200);
+      expect(valid.json().data.shop.id).toBe(shop.store.id);
     } finally {
       await app.close();
     }

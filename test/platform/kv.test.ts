@@ -3,11 +3,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kv } from '../../src/platform/kv/kv.js';
 import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
+import { openKv } from '../../src/platform/kv/open-kv.js';
 import { RedisKv } from '../../src/platform/kv/redis-kv.js';
 
 // The KV port's contract, held by both adapters: memory always, Redis when the services run gives REDIS_URL.
 const adapters: [string, () => Kv][] = [['memory', () => new MemoryKv()]];
-if (process.env.REDIS_URL) adapters.push(['redis', () => RedisKv.connect(process.env.REDIS_URL!, `kv-test:${randomUUID()}:`)]);
+if (process.env.REDIS_URL) {
+  adapters.push(['redis', () => RedisKv.connect(process.env.REDIS_URL!, { prefix: `kv-test:${randomUUID()}:`, commandTimeoutMs: 2000 })]);
+  adapters.push([
+    'redis behind the failover openKv gives the server',
+    () => openKv(process.env.REDIS_URL, { prefix: `kv-test:${randomUUID()}:`, commandTimeoutMs: 2000 }),
+  ]);
+}
 
 describe.each(adapters)('KV port (%s)', (_name, open) => {
   const kv = open();

@@ -7,8 +7,7 @@ import { buildApp } from '../../src/app/build-app.js';
 import { openDatabase, type Database } from '../../src/platform/database/database.js';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Kv } from '../../src/platform/kv/kv.js';
-import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
-import { RedisKv } from '../../src/platform/kv/redis-kv.js';
+import { openKv } from '../../src/platform/kv/open-kv.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,9 +24,10 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: template ? new Blob([await readFile(template)]) : undefined });
 }
 
-/** The KV the services run uses: Redis when REDIS_URL is set (with a prefix of this file's own), else memory. */
+/** The KV the server opens: Redis (behind its failover) when REDIS_URL is set, with a prefix of this file's own, else memory. */
 export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
-  return process.env.REDIS_URL ? RedisKv.connect(process.env.REDIS_URL, prefix) : new MemoryKv();
+  // A generous timeout: a loaded test machine must not read a slow first connection as an outage.
+  return openKv(process.env.REDIS_URL, { prefix, commandTimeoutMs: 2000 });
 }
 
 /** A whole app over real HTTP handling (inject), a real database and a real KV. */

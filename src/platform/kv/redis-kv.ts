@@ -1,21 +1,67 @@
 import { Redis } from 'ioredis';
 import type { Kv } from './kv.js';
 
+export interface RedisKvOptions {
+  /** Put before every key, so several deployments (or test files) can share one Redis. */
+  prefix?: string;
+  /** How long one call may wait for Redis (for the connection, then for the answer) before it fails. */
+  commandTimeoutMs?: number;
+}
+
 export class RedisKv implements Kv {
+  private connected: Promise<void> | null = null;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'bazaar:',
+    private readonly timeoutMs = 250,
   ) {
-    // ioredis reconnects by itself and fails the commands meanwhile; their callers log what it costs them.
+    // ioredis reconnects by itself and fails the commands meanwhile; FailoverKv decides what a failure costs.
     redis.on('error', () => undefined);
   }
 
-  static connect(url: string, prefix?: string): RedisKv {
-    // Short command timeout: a Redis that stops answering should cost a request half a second, not hang it.
-    return new RedisKv(new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500, enableOfflineQueue: true }), prefix);
+  /**
+   * Fails fast: a command without an answer within the timeout fails, and nothing is queued while
+   * the connection is down, since queued commands would pile up and run late (an increment
+   * counted twice, a lock taken after its caller gave up).
+   */
+  static connect(url: string, { prefix, commandTimeoutMs = 250 }: RedisKvOptions = {}): RedisKv {
+    const redis = new Redis(url, {
+      commandTimeout: commandTimeoutMs,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+    });
+    return new RedisKv(redis, prefix, commandTimeoutMs);
+  }
+
+  /** Without an offline queue a command sent before the connection is ready fails at once; it waits for the connection instead, within its timeout. */
+  private async ready(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    this.connected ??= new Promise((resolve) =>
+      this.redis.once('ready', () => {
+        this.connected = null;
+        resolve();
+      }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis is not connected (${this.redis.status}) after ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      await Promise.race([this.connected, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.ready();
+    await this.redis.ping();
   }
 
   async increment(key: string, ttlMs: number) {
+    await this.ready();
     const k = this.prefix + key;
     // One round trip; NX sets the expiry only on the first increment of the window.
     const results = await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').pttl(k).exec();
@@ -27,10 +73,12 @@ export class RedisKv implements Kv {
   }
 
   async get(key: string) {
+    await this.ready();
     return this.redis.get(this.prefix + key);
   }
 
   async set(key: string, value: string, options: { ttlMs?: number; onlyIfAbsent?: boolean } = {}) {
+    await this.ready();
     const k = this.prefix + key;
     const args: (string | number)[] = [];
     if (options.ttlMs) args.push('PX', options.ttlMs);
@@ -40,10 +88,12 @@ export class RedisKv implements Kv {
   }
 
   async delete(key: string) {
+    await this.ready();
     await this.redis.del(this.prefix + key);
   }
 
+  /** QUIT waits for Redis to answer; one that does not is disconnected instead, so shutting down never hangs on it. */
   async close() {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

@@ -77,11 +77,10 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
       await acceptMultipart(scope, MAX_UPLOAD_BYTES);
       const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
       scope.addHook('onRequest', limits.onRequest);
-      scope.addHook('onError', limits.onError);
-      scope.addHook('onRequest', async (request) => {
+      scope.addHook('onRequest', async (request, reply) => {
         const { route } = request.routeOptions.config as RouteConfig;
         if (!route || request.method === 'OPTIONS') return;
-        request.ctx = await contextFor(deps, request, surface);
+        request.ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, surface));
         enforce(route.auth, request.ctx.principal);
       });
       scope.addHook('onSend', conditionalGet);

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+function refusal(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('TRUST_PROXY', () => {
+  it.each(['', '0', 'false'])('"%s" trusts no proxy: X-Forwarded-For is ignored', (value) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+  });
+
+  it('a number is how many proxy hops to trust', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('a comma-separated list names the proxies by address, CIDR range or proxy-addr range name', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8 ,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', 'TRUE', 'yes', '*', 'all'])('"%s" would trust every address, and is refused at start', (value) => {
+    expect(refusal({ TRUST_PROXY: value }).message).toBe(
+      `TRUST_PROXY=${value} would trust every address, so any client could name its own IP in X-Forwarded-For and escape its rate limit. ` +
+        'Set the number of proxies in front of Bazaar (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7).',
+    );
+  });
+
+  it.each([
+    ['0.0.0.0/0', 'covers every address'],
+    ['::/0', 'covers every address'],
+    ['10.0.0.0/33', 'has a prefix length outside 1-32'],
+    ['10.0.0.0/x', 'has a prefix length outside 1-32'],
+    ['proxy.internal', 'is not an IP address or a CIDR range'],
+    ['10.0.0.300', 'is not an IP address or a CIDR range'],
+  ])('a list entry "%s" is refused: it %s', (entry, problem) => {
+    expect(refusal({ TRUST_PROXY: `192.0.2.7,${entry}` }).message).toMatch(
+      new RegExp(`^TRUST_PROXY: "${entry.replace(/[.*/]/g, '\\$&')}" ${problem}\\. Set the number`),
+    );
+  });
+});
+
+describe('BAZAAR_SECRET', () => {
+  it('unset leaves the secret to the database', () => {
+    expect(loadConfig({}).secret).toBeUndefined();
+    expect(loadConfig({ BAZAAR_SECRET: '' }).secret).toBeUndefined();
+  });
+
+  it('32 random bytes are accepted as they are', () => {
+    const secret = randomBytes(32).toString('base64');
+    expect(loadConfig({ BAZAAR_SECRET: secret }).secret).toBe(secret);
+  });
+
+  it('a weak one is refused with what is wrong and how to make a good one, never echoing it', () => {
+    const error = refusal({ BAZAAR_SECRET: 'changeme-please' });
+    expect(error.message).toBe(
+      'BAZAAR_SECRET is too weak: 15 base64 characters carry at most 90 bits of entropy (at least 256 needed). ' +
+        'Make one with `openssl rand -base64 32`, or leave it unset and Bazaar generates one and keeps it in the database.',
+    );
+  });
+
+  it('a long run of few characters is refused', () => {
+    expect(refusal({ BAZAAR_SECRET: '0123'.repeat(40) }).message).toMatch(/^BAZAAR_SECRET is too weak: it uses only 4 distinct characters/);
+  });
+});
+
+describe('REDIS_COMMAND_TIMEOUT_MS', () => {
+  it('defaults to 250 ms and takes any positive integer', () => {
+    expect(loadConfig({}).redisCommandTimeoutMs).toBe(250);
+    expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '50' }).redisCommandTimeoutMs).toBe(50);
+  });
+
+  it('refuses 0, which would fail every call', () => {
+    expect(refusal({ REDIS_COMMAND_TIMEOUT_MS: '0' }).message).toBe('REDIS_COMMAND_TIMEOUT_MS must be an integer of at least 1, got "0"');
+  });
+});
+
+describe('HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_IP', () => {
+  it('default to 10 s for the headers, 30 s for the whole request and 64 connections per address', () => {
+    expect(loadConfig({}).connections).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxPerIp: 64 });
+  });
+
+  it('leave connections uncapped by default behind a proxy, where every connection comes from the proxy', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).connections.maxPerIp).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_IP: '500' }).connections.maxPerIp).toBe(500);
+  });
+
+  it('take 0 for no limit', () => {
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '0', MAX_CONNECTIONS_PER_IP: '0' }).connections).toEqual({
+      headersTimeoutMs: 0,
+      requestTimeoutMs: 0,
+      maxPerIp: 0,
+    });
+  });
+
+  it('refuse a headers timeout longer than the request timeout', () => {
+    expect(refusal({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '4000' }).message).toBe(
+      'HEADERS_TIMEOUT_MS (5000) must not exceed REQUEST_TIMEOUT_MS (4000): the headers are part of the request.',
+    );
+  });
+
+  it('refuse what is not a non-negative integer, naming the variable', () => {
+    expect(refusal({ MAX_CONNECTIONS_PER_IP: '-1' }).message).toBe('MAX_CONNECTIONS_PER_IP must be a non-negative integer, got "-1"');
+    expect(refusal({ HEADERS_TIMEOUT_MS: '1.5' }).message).toBe('HEADERS_TIMEOUT_MS must be a non-negative integer, got "1.5"');
+  });
+});
+
+describe('SHUTDOWN_GRACE_MS', () => {
+  it('gives requests in flight 10 s by default, or what it says', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
+  });
+
+  it('refuses what is not a non-negative integer', () => {
+    expect(refusal({ SHUTDOWN_GRACE_MS: 'soon' }).message).toBe('SHUTDOWN_GRACE_MS must be a non-negative integer, got "soon"');
+  });
+});
