@@ -24,7 +24,9 @@ async function withinTimeout(check: () => Promise<unknown>): Promise<void> {
  * Liveness and readiness for load balancers and orchestrators. `/health/live` says the process
  * answers and touches nothing else; `/health/ready` (and `/health`, its older name) also runs a
  * trivial query on the database and a read on the KV store, and answers 503 service_unavailable
- * naming what failed, so traffic goes elsewhere until it answers again.
+ * naming what failed, so traffic goes elsewhere until it answers again. A KV store serving from its
+ * per-process fallback (Redis down) is `degraded`, not failed: the process still serves, with
+ * limits counted per process, and taking every process out of rotation would turn that into an outage.
  */
 export function registerHealth(app: FastifyInstance, deps: { database: Database; kv: Kv }) {
   const checks = {
@@ -43,7 +45,7 @@ export function registerHealth(app: FastifyInstance, deps: { database: Database;
       Object.entries(checks).map(async ([name, check]) => {
         try {
           await withinTimeout(check.run);
-          return [name, 'ok'] as const;
+          return [name, name === 'kv' && deps.kv.degraded ? 'degraded' : 'ok'] as const;
         } catch (error) {
           request.log.warn({ err: error, check: name }, 'readiness check failed');
           return [name, 'failed'] as const;

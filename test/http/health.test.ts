@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/database/database.js';
 import type { Kv } from '../../src/platform/kv/kv.js';
+import { openKv } from '../../src/platform/kv/open-kv.js';
 import { RedisKv } from '../../src/platform/kv/redis-kv.js';
 import { expectFailure } from '../support/failure.js';
 import { get } from '../support/http.js';
@@ -79,6 +80,22 @@ describe('GET /health/ready when a dependency does not answer', () => {
     } finally {
       await down.close();
       await down.kv.close();
+    }
+  });
+});
+
+describe('GET /health/ready while Redis is down and the KV serves from memory', () => {
+  it('answers 200 with the KV check degraded: the process still serves, counting limits per process', async () => {
+    const kv = openKv('redis://127.0.0.1:1', { prefix: 'health-test:', commandTimeoutMs: 200, failureThreshold: 1 });
+    await kv.get('open-the-circuit');
+    const degraded = await startTestApp(SECRET, { database: t.database, kv });
+    try {
+      const res = await get(degraded.app, '/health/ready');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok', database: t.database.engine, checks: { database: 'ok', kv: 'degraded' } });
+    } finally {
+      await degraded.close();
+      await kv.close();
     }
   });
 });

@@ -45,6 +45,10 @@ export class FailoverKv implements Kv {
     return this.openedAt !== null;
   }
 
+  get degraded(): boolean {
+    return this.isOpen;
+  }
+
   private async run<T>(call: (kv: Kv) => Promise<T>): Promise<T> {
     if (this.isOpen) return call(this.fallback);
     try {

@@ -10,4 +10,6 @@ export interface Kv {
   set(key: string, value: string, options?: { ttlMs?: number; onlyIfAbsent?: boolean }): Promise<boolean>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+  /** True while a store meant to be shared answers from this process's memory instead (Redis down). */
+  readonly degraded?: boolean;
 }
