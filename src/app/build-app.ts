@@ -1,19 +1,19 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { ApiError } from '../platform/errors/api-error.js';
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import type { AppDeps } from '../platform/app-deps.js';
+import { ApiError } from '../platform/errors/api-error.js';
+import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { registerCompression } from '../http/compression.js';
+import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { registerHealth } from '../http/health.js';
 import { registerMetrics } from '../http/metrics.js';
-import { registerSecurityHeaders } from '../http/security-headers.js';
 import { requestIdOf } from '../http/request-id.js';
-import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
-import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 import { sendFailure } from '../http/send-failure.js';
-import { registerApiReference } from './api-reference.js';
 import { trustedProxies } from '../http/trusted-proxies.js';
+import { registerApiReference } from './api-reference.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
 import { surfaceOfPath } from './surface-of-path.js';
 
