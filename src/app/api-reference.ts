@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { htmlPageHeaders } from '../http/security-headers.js';
 import type { AppDeps } from '../platform/app-deps.js';
+import { packageInfo } from '../platform/package-info.js';
 import { openApiDocument } from '../rest/kit/openapi.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../rest/merchant/routes.js';
 import { STOREFRONT_PREFIX, storefrontRoutes } from '../rest/storefront/routes.js';
@@ -11,12 +12,12 @@ import { STOREFRONT_PREFIX, storefrontRoutes } from '../rest/storefront/routes.j
 const require = createRequire(import.meta.url);
 const swaggerUiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const swaggerUiVersion: string = require('swagger-ui-dist/package.json').version;
-const bazaarVersion: string = require('../../package.json').version;
 
 /** The versioned asset path lets browsers cache Swagger UI for a year: a new version is a new URL. */
 const assetsPrefix = `/docs/api/assets/${swaggerUiVersion}/`;
 
 export function apiDocuments(publicUrl: string) {
+  const bazaarVersion = packageInfo().version;
   return {
     storefront: openApiDocument({
       title: 'Bazaar Storefront API',

@@ -1,5 +1,5 @@
 import type { Command } from './command.js';
-import { packageInfo } from './package-info.js';
+import { packageInfo } from '../platform/package-info.js';
 
 export const version: Command = {
   summary: 'Print the version of Bazaar and of Node.js (also --version); opens no database.',

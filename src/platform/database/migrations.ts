@@ -1,28 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { projectRoot } from '../package-info.js';
 import { openSchemaEngine, type SchemaFile } from './schema-engine.js';
 
-const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
-export const prismaDir = path.join(projectRoot, 'prisma');
+export const prismaDir = path.join(projectRoot(), 'prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');
 const noFilters = { externalTables: [], externalEnums: [] };
-
-// Works from src/ under tsx and from dist/src/ after a build.
-function findProjectRoot(start: string): string {
-  let dir = start;
-  while (!existsSync(path.join(dir, 'prisma', 'schema.prisma'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`prisma/schema.prisma not found above ${start}`);
-    dir = parent;
-  }
-  return dir;
-}
 
 export async function readSchema(): Promise<SchemaFile> {
   const file = path.join(prismaDir, 'schema.prisma');
