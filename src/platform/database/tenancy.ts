@@ -16,6 +16,9 @@ export const tenancyOf = {
   ProductImage: 'owned',
   Translation: 'owned',
   OutboxEvent: 'owned',
+  IdempotencyRecord: 'owned',
+  MediaFile: 'owned',
+  InventoryAdjustment: 'owned',
   ServerSetting: 'global',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global'>;
 
