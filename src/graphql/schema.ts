@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import './store/queries.js';
 import './catalog/storefront-queries.js';
 import './catalog/merchant-queries.js';
+import './shared/user-errors.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',
