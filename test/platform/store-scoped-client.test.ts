@@ -86,6 +86,24 @@ const cases: ModelCase[] = [
     fresh: () => ({ topic: 'products/update', payload: { id: randomUUID() } }),
     change: { publishedAt: new Date('2026-11-22T00:00:00Z') },
   },
+  {
+    model: 'IdempotencyRecord',
+    delegate: 'idempotencyRecord',
+    fresh: () => ({ key: `key-${next()}`, fingerprint: 'f'.repeat(64), expiresAt: new Date('2026-11-23T00:00:00Z') }),
+    change: { responseStatus: 201 },
+  },
+  {
+    model: 'MediaFile',
+    delegate: 'mediaFile',
+    fresh: () => ({ storageKey: `k/${next()}`, mimeType: 'image/png', size: 1, width: 1, height: 1, checksum: '0'.repeat(64), sizes: {} }),
+    change: { alt: 'Changed' },
+  },
+  {
+    model: 'InventoryAdjustment',
+    delegate: 'inventoryAdjustment',
+    fresh: (s) => ({ productId: s.product.id, delta: 1, quantityAfter: 1, reason: 'received' }),
+    change: { note: 'Changed' },
+  },
 ];
 
 let database: Database;
