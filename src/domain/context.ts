@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
-import { scopeToStore, type StoreDb } from '../platform/database/store-scoped-client.js';
+import { storeClientOf, type StoreDb } from '../platform/database/store-scoped-client.js';
 import type { Kv } from '../platform/kv/kv.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import type { Outbox } from './outbox.js';
@@ -36,6 +36,6 @@ export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'ou
 };
 
 export function createContext(input: ContextInput): Ctx {
-  const db = scopeToStore(input.db, input.store.id);
+  const db = storeClientOf(input.db, input.store.id);
   return { ...input, db, now: new Date(), loaders: createLoaders(db), transact: transactorOf(db) };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, Store } from '../../src/generated/prisma/client.js';
 import { getDatamodel } from '../../src/generated/pothos-types.js';
 import type { Database } from '../../src/platform/database/database.js';
-import { scopeToStore, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
+import { scopeToStore, storeClientOf, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
 import { TenancyViolation, tenancyOf } from '../../src/platform/database/tenancy.js';
 import { createProduct } from '../support/catalog.js';
 import { makeStore } from '../support/stores.js';
@@ -148,6 +148,18 @@ describe('which models a store owns', () => {
     const wrong: StoreDb = database.prisma;
     expect(wrong).toBe(database.prisma);
     expect(db.$storeId).toBe(mine.store.id);
+  });
+});
+
+describe('a store’s client, reused across requests', () => {
+  it('is built once per store and stays bound to its own store', async () => {
+    const first = storeClientOf(database.prisma, mine.store.id);
+    expect(storeClientOf(database.prisma, mine.store.id)).toBe(first);
+    const other = storeClientOf(database.prisma, theirs.store.id);
+    expect(other).not.toBe(first);
+    expect([first.$storeId, other.$storeId]).toEqual([mine.store.id, theirs.store.id]);
+    expect(await first.product.findMany({ select: { id: true } })).toEqual([{ id: mine.product.id }]);
+    expect(await other.product.findMany({ select: { id: true } })).toEqual([{ id: theirs.product.id }]);
   });
 });
 
