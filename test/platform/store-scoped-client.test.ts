@@ -86,6 +86,12 @@ const cases: ModelCase[] = [
     fresh: () => ({ topic: 'products/update', payload: { id: randomUUID() } }),
     change: { publishedAt: new Date('2026-11-22T00:00:00Z') },
   },
+  {
+    model: 'InventoryAdjustment',
+    delegate: 'inventoryAdjustment',
+    fresh: (s) => ({ productId: s.product.id, delta: 1, quantityAfter: 1, reason: 'received' }),
+    change: { note: 'Changed' },
+  },
 ];
 
 let database: Database;
