@@ -4,6 +4,8 @@ import { builder } from './builder.js';
 import './store/queries.js';
 import './catalog/storefront-queries.js';
 import './catalog/merchant-queries.js';
+import './inventory/queries.js';
+import './inventory/mutations.js';
 import './shared/user-errors.js';
 
 const requiresScope = new GraphQLDirective({

@@ -3,7 +3,7 @@ import type { RestRoute } from '../../../src/rest/kit/route.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../../../src/rest/merchant/routes.js';
 import { STOREFRONT_PREFIX, storefrontRoutes } from '../../../src/rest/storefront/routes.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
-import { get } from '../../support/http.js';
+import { call, get } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -12,7 +12,9 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let shop: TestStore;
-let samples: Record<string, string[]>;
+/** A GET path, or a write with its JSON body. */
+type Sample = string | { path: string; body: unknown };
+let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -32,6 +34,7 @@ beforeAll(async () => {
     translations: { fr: { title: 'Botte' } },
   });
   const bare = await createProduct(t.database, shop.store, { title: 'Bare', images: 0, trackInventory: false });
+  const [size40] = await t.database.prisma.variant.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -40,6 +43,28 @@ beforeAll(async () => {
     'GET /store': ['/store'],
     'GET /products': ['/products', `/products?updated_after=2020-01-01T00:00:00Z`],
     'GET /products/:product': [`/products/${boot.pId}`, `/products/${bare.id}`],
+    'GET /inventory': ['/inventory', '/inventory?in_stock=1&limit=1'],
+    'GET /inventory/levels': ['/inventory/levels', `/inventory/levels?product=${boot.pId}&limit=1`],
+    'POST /inventory/levels/adjustments': [
+      {
+        path: '/inventory/levels/adjustments',
+        body: { product: boot.pId, variant: size40!.pId, delta: 2, reason: 'received', reference: 'PO-1', note: 'dock 3' },
+      },
+      { path: '/inventory/levels/adjustments', body: { product: bare.id, set: 4, reason: 'cycle_count' } },
+    ],
+    'POST /inventory/adjustments': [
+      {
+        path: '/inventory/adjustments',
+        body: {
+          items: [
+            { product: boot.pId, variant: size40!.id, delta: -1, reason: 'sold' },
+            { product: bare.pId, delta: 1, reason: 'returned' },
+          ],
+        },
+      },
+    ],
+    'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
+    'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
   };
 });
 afterAll(() => t.close());
@@ -53,8 +78,18 @@ describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) =>
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r]))('%s matches its declared answer', async (operation, route) => {
     const paths = samples[operation];
     expect(paths, `no sample request for ${operation}`).toBeDefined();
-    for (const path of paths!) {
-      const res = await get(t.app, `${prefix}${path}`, key());
+    for (const sample of paths!) {
+      const path = typeof sample === 'string' ? sample : sample.path;
+      const res =
+        typeof sample === 'string'
+          ? await get(t.app, `${prefix}${path}`, key())
+          : await call(t.app, {
+              method: route.method,
+              url: `${prefix}${path}`,
+              key: key(),
+              headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify(sample.body),
+            });
       expect(res.status, res.raw).toBe(route.status ?? 200);
       const parsed = route.answer.safeParse(res.body);
       expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
