@@ -47,7 +47,8 @@ export function idempotentMutationOf(request: FastifyRequest, ctx: Ctx): Idempot
 /** Yoga's answer as it leaves, read whole. */
 export async function storedAnswerOf(response: Response): Promise<StoredAnswer> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) if (name !== 'content-length') headers[name] = value;
+  // Header names as Yoga spelled them ("Content-Type"): stored lower-case, as HTTP/2 and the checks below read them.
+  for (const [name, value] of response.headers) if (name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = value;
   return { status: response.status, body: await response.text(), headers };
 }
 
