@@ -40,6 +40,7 @@ beforeAll(async () => {
     'GET /store': ['/store'],
     'GET /products': ['/products', `/products?updated_after=2020-01-01T00:00:00Z`],
     'GET /products/:product': [`/products/${boot.pId}`, `/products/${bare.id}`],
+    'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
   };
 });
 afterAll(() => t.close());
