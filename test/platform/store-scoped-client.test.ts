@@ -86,6 +86,12 @@ const cases: ModelCase[] = [
     fresh: () => ({ topic: 'products/update', payload: { id: randomUUID() } }),
     change: { publishedAt: new Date('2026-11-22T00:00:00Z') },
   },
+  {
+    model: 'IdempotencyRecord',
+    delegate: 'idempotencyRecord',
+    fresh: () => ({ key: `k-${next()}`, fingerprint: '0'.repeat(64), expiresAt: new Date('2026-11-23T00:00:00Z') }),
+    change: { responseStatus: 201 },
+  },
 ];
 
 let database: Database;
