@@ -8,7 +8,9 @@ import { graphqlFailureBody } from '../http/failure-body.js';
 import { toApiError } from '../http/to-api-error.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
+import { runIdempotently } from '../domain/idempotency/idempotent-call.js';
 import { exampleOperations } from './example-operations.js';
+import { idempotentMutationOf, mutationSucceeded, storedAnswerOf } from './idempotent-mutations.js';
 import { useErrorCodes } from './error-codes-plugin.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
 import { checkGraphqlRequest } from './request-checks.js';
@@ -77,8 +79,19 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
           checkGraphqlRequest(request);
           const graphql = { ctx: await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql')) };
-          const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
-          if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
+          const execute = async () => {
+            const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
+            if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
+            return response;
+          };
+          const mutation = idempotentMutationOf(request, graphql.ctx);
+          if (mutation) {
+            const sent = await runIdempotently(graphql.ctx, mutation, async () => storedAnswerOf(await execute()), mutationSucceeded);
+            reply.headers(sent.headers);
+            if (sent.replayed) reply.header('idempotent-replayed', 'true');
+            return reply.code(sent.status).send(sent.body);
+          }
+          const response = await execute();
           for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
           reply.status(response.status);
           // A JSON answer is sent whole, so compression sees its size; an event stream flows as Yoga writes it.

@@ -36,7 +36,7 @@ export function registerErrorDocs(app: FastifyInstance) {
 <h1>Bazaar error codes</h1><p>REST <code>error.code</code> and GraphQL <code>extensions.code</code> take their values from this table.</p>
 <h2 id="served">Served</h2><p>Codes this release answers with.</p>
 ${tableOf(codes.filter((code) => !isReserved(code)))}
-<h2 id="reserved">Reserved</h2><p>The specs' vocabulary for operations that are not served yet (writes, idempotent calls, metaobjects): no answer carries these codes today.</p>
+<h2 id="reserved">Reserved</h2><p>The specs' vocabulary for operations that are not served yet (writes not built yet, metaobjects): no answer carries these codes today.</p>
 ${tableOf(codes.filter(isReserved))}
 </body></html>`;
   app.get('/docs/errors', { helmet: htmlPageHeaders({ style: [cspHashOf(style)] }) }, async (_request, reply) =>

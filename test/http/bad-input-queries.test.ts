@@ -43,6 +43,7 @@ const routes: [string, Kind][] = [
   ['/api/v1/merchant/store', 'private'],
   ['/api/v1/merchant/products', 'private'],
   ['/api/v1/merchant/products/:product', 'private'],
+  ['/api/v1/merchant/storefront/search', 'private'],
 ];
 
 const absurdQueries = [
@@ -88,6 +89,11 @@ const absurdQueries = [
   'sort=latest&sort=popular',
   'page[]=1',
   'page[x]=1',
+  'keyword=%25',
+  'metafields[a.b]=%00',
+  'metafields[a.b][c]=1',
+  'metafields[]=1',
+  'metafields[a.b]=1&metafields[a.b]=2',
 ];
 
 function urlOf(route: string) {

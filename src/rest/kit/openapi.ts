@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { describeRequirement } from '../../auth/requirements.js';
 import { failureSchema } from './failure-schema.js';
+import { idempotencyDocs, isWrite } from './idempotent-writes.js';
 import type { RestRoute } from './route.js';
 
 export interface ApiDescription {
@@ -25,9 +26,11 @@ const commonFailures = {
 
 function operationOf(route: RestRoute): ZodOpenApiOperationObject {
   const scopes = route.auth.kind === 'scope' ? [route.auth.scope] : [];
-  const requestParams: { path?: z.ZodObject; query?: z.ZodObject } = {};
+  const write = isWrite(route);
+  const requestParams: { path?: z.ZodObject; query?: z.ZodObject; header?: z.ZodObject } = {};
   if (route.params) requestParams.path = route.params as z.ZodObject;
   if (route.query) requestParams.query = route.query as z.ZodObject;
+  if (write) requestParams.header = idempotencyDocs.header;
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -38,10 +41,15 @@ function operationOf(route: RestRoute): ZodOpenApiOperationObject {
     requestParams,
     ...(route.body ? { requestBody: { content: { 'application/json': { schema: route.body }, 'multipart/form-data': { schema: route.body } } } } : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: route.summary, content: { 'application/json': { schema: route.answer } } },
+      [String(route.status ?? 200)]: {
+        description: route.summary,
+        content: { 'application/json': { schema: route.answer } },
+        ...(write ? { headers: idempotencyDocs.answerHeaders } : {}),
+      },
       ...(route.method === 'GET' ? { '304': { description: 'Not modified: the If-None-Match ETag still holds.' } } : {}),
       ...(route.params ? { '404': failure('No such record in this store.') } : {}),
-      ...(route.query || route.body ? { '422': failure('Invalid input; error.errors names each offending field.') } : {}),
+      ...(write ? { '409': failure(idempotencyDocs.conflictDescription) } : {}),
+      ...(route.query || route.body || write ? { '422': failure('Invalid input; error.errors names each offending field.') } : {}),
       ...commonFailures,
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import { idempotencyKeyRule, isIdempotencyKey } from '../../domain/idempotency/idempotent-call.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { RequestHeaders } from './route.js';
 
@@ -10,8 +11,6 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-
 function single(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   if (Array.isArray(value)) throw new ApiError('bad_request', `Send the ${name} header once.`);
@@ -21,9 +20,7 @@ function single(request: FastifyRequest, name: string): string | undefined {
 /** The headers handlers may need, read and checked once by the kit. */
 export function readRequestHeaders(request: FastifyRequest): RequestHeaders {
   const idempotencyKey = single(request, 'idempotency-key');
-  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
-    throw ApiError.invalidField('Idempotency-Key', 'must be 1 to 255 printable ASCII characters without spaces, such as a UUID');
-  }
+  if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) throw ApiError.invalidField('Idempotency-Key', idempotencyKeyRule);
   const authorization = single(request, 'authorization');
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (authorization !== undefined && !bearer) throw new ApiError('unauthenticated', 'The Authorization header must be "Bearer <access_token>".');

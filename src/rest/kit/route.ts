@@ -6,7 +6,7 @@ export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Request headers the kit reads for handlers, so no handler parses a header itself. */
 export interface RequestHeaders {
-  /** `Idempotency-Key` of a write. */
+  /** `Idempotency-Key` of a write; the kit runs every write under it already (idempotent-writes.ts). */
   idempotencyKey?: string;
   /** `X-Cart-Session` of a signed-out shopper's cart. */
   cartSession?: string;
@@ -24,7 +24,7 @@ export interface RouteInput<Params, Query, Body> {
 export interface RestAnswer {
   status?: number;
   body: unknown;
-  /** Headers the answer sets, such as `Location`, `Retry-After` or `Idempotent-Replayed`. */
+  /** Headers the answer sets, such as `Location` or `Retry-After`; a replay of a write repeats them. */
   headers?: Record<string, string>;
   /** The locale a localized read answered in, sent as Content-Language. */
   contentLanguage?: string;

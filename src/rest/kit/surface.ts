@@ -9,8 +9,9 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
+import { answerIdempotently, isWrite, sentAnswerOf } from './idempotent-writes.js';
 import { acceptMultipart, readRequestHeaders } from './request-readers.js';
-import type { RestRoute } from './route.js';
+import type { RequestHeaders, RestRoute } from './route.js';
 import { toWireFields } from './wire-names.js';
 
 export type RestSurface = Exclude<Surface, 'graphql'>;
@@ -51,12 +52,12 @@ export function checkDeclaredAuth(surface: RestSurface, route: RestRoute) {
   }
 }
 
-async function answer(route: RestRoute, request: FastifyRequest) {
+async function answer(route: RestRoute, request: FastifyRequest, headers: RequestHeaders) {
   const input = {
     params: route.params ? parseInput(route.params, request.params ?? {}) : undefined,
     query: route.query ? parseInput(route.query, request.query ?? {}) : undefined,
     body: route.body ? parseInput(route.body, request.body ?? {}) : undefined,
-    headers: readRequestHeaders(request),
+    headers,
   };
   try {
     return await route.handle(request.ctx, input);
@@ -96,7 +97,17 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
           url: route.url,
           config: { route } satisfies RouteConfig,
           handler: async (request, reply) => {
-            const result = await answer(route, request);
+            const headers = readRequestHeaders(request);
+            const { idempotencyKey } = headers;
+            if (isWrite(route) && idempotencyKey !== undefined) {
+              const sent = await answerIdempotently(request, { ...headers, idempotencyKey }, async () =>
+                sentAnswerOf(route, await answer(route, request, headers)),
+              );
+              reply.headers(sent.headers);
+              if (sent.replayed) reply.header('idempotent-replayed', 'true');
+              return reply.code(sent.status).send(sent.body);
+            }
+            const result = await answer(route, request, headers);
             for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
             if (result.contentLanguage) reply.header('content-language', result.contentLanguage);
             return reply.code(result.status ?? route.status ?? 200).send(result.body);

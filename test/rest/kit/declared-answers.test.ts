@@ -65,6 +65,7 @@ beforeAll(async () => {
     ],
     'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
     'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
+    'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
   };
 });
 afterAll(() => t.close());
