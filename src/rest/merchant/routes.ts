@@ -1,8 +1,10 @@
 import type { RestRoute } from '../kit/route.js';
 import { productRoutes } from './products/routes.js';
+import { productWriteRoutes } from './products/write-routes.js';
 import { storeRoutes } from './store/routes.js';
+import { variantRoutes } from './variants/routes.js';
 
-export const MERCHANT_PREFIX = '/api/v1/merchant';
+export { MERCHANT_PREFIX } from './paths.js';
 
 /** The Merchant API (`/api/v1/merchant`) operations this release serves, each behind its scope from the spec's table. */
-export const merchantRoutes: RestRoute[] = [...storeRoutes, ...productRoutes];
+export const merchantRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...productWriteRoutes, ...variantRoutes];

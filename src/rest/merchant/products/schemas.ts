@@ -51,7 +51,7 @@ export const productIdParams = z.object({ product: z.string().meta({ description
 
 const text = z.string().nullable();
 
-const variant = z
+export const merchantVariant = z
   .strictObject({
     id: z.int(),
     uid: uuid,
@@ -114,7 +114,7 @@ export const merchantProduct = z
     image: text,
     thumbnail_image: text,
     primary_image_url: text,
-    variants: z.array(variant),
+    variants: z.array(merchantVariant),
     images: z.array(image),
     metafields: jsonMap,
     metadata: jsonMap,
