@@ -20,6 +20,9 @@ const notJson = () => new ApiError('bad_request', 'The body is not valid JSON.')
 const notJsonMediaType = () => new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
 const tooLarge = () => new ApiError('payload_too_large', 'The body is over the size limit.');
 
+/** What busboy (the multipart parser) throws, without a code or a status, for a body that is not valid multipart/form-data. */
+const malformedMultipart = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header)/;
+
 /** What Fastify's parsers and plugins throw, in documented codes; null for anything else. */
 function frameworkError(error: unknown): ApiError | null {
   const e = error as FrameworkError;
@@ -32,6 +35,9 @@ function frameworkError(error: unknown): ApiError | null {
       return new ApiError('bad_request', 'Content-Type is application/json but the body is empty.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return notJson();
+  }
+  if (e?.statusCode === undefined && malformedMultipart.test(e?.message ?? '')) {
+    return new ApiError('bad_request', 'The multipart/form-data body is malformed: check its boundary and that every part is complete.');
   }
   if (error instanceof SyntaxError || (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))) return notJson();
   if (e?.statusCode === 413) return tooLarge();
