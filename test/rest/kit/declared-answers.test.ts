@@ -3,7 +3,7 @@ import type { RestRoute } from '../../../src/rest/kit/route.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../../../src/rest/merchant/routes.js';
 import { STOREFRONT_PREFIX, storefrontRoutes } from '../../../src/rest/storefront/routes.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
-import { get } from '../../support/http.js';
+import { call, get } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -12,7 +12,9 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let shop: TestStore;
-let samples: Record<string, string[]>;
+/** A GET path, or a write with its JSON body. */
+type Sample = string | { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -32,6 +34,8 @@ beforeAll(async () => {
     translations: { fr: { title: 'Botte' } },
   });
   const bare = await createProduct(t.database, shop.store, { title: 'Bare', images: 0, trackInventory: false });
+  const doomed = await createProduct(t.database, shop.store, { title: 'Doomed' });
+  const [size40, size41] = await t.database.prisma.variant.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -40,6 +44,28 @@ beforeAll(async () => {
     'GET /store': ['/store'],
     'GET /products': ['/products', `/products?updated_after=2020-01-01T00:00:00Z`],
     'GET /products/:product': [`/products/${boot.pId}`, `/products/${bare.id}`],
+    'POST /products': [
+      { method: 'POST', path: '/products', body: { title: 'Sampled', price: '5.00' } },
+      {
+        method: 'POST',
+        path: '/products',
+        body: {
+          title: 'Sampled Full',
+          category_id: shoes.id,
+          metadata: { a: 1 },
+          metafields: { 'specs.a': 'b' },
+          options: [{ name: 'Size', values: ['S'] }],
+          variants: [{ option_values: { Size: 'S' }, price: 3, weight: 0.5, backorder_ready_date: '2026-05-01' }],
+        },
+      },
+    ],
+    'PUT /products/:product': [{ method: 'PUT', path: `/products/${bare.pId}`, body: { title: 'Bare Again', compare_at_price: null } }],
+    'DELETE /products/:product': [{ method: 'DELETE', path: `/products/${doomed.id}` }],
+    'POST /products/publish': [{ method: 'POST', path: '/products/publish', body: { ids: [bare.pId, boot.id], published: true } }],
+    'GET /products/:product/variants': [`/products/${boot.pId}/variants`, `/products/${boot.id}/variants?limit=1`],
+    'POST /products/:product/variants': [{ method: 'POST', path: `/products/${bare.id}/variants`, body: { option_values: {}, price: 4 } }],
+    'PATCH /products/:product/variants/:variant': [{ method: 'PATCH', path: `/products/${boot.id}/variants/${size41!.pId}`, body: { stock: 2 } }],
+    'DELETE /products/:product/variants/:variant': [{ method: 'DELETE', path: `/products/${boot.id}/variants/${size40!.id}` }],
   };
 });
 afterAll(() => t.close());
@@ -53,8 +79,17 @@ describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) =>
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r]))('%s matches its declared answer', async (operation, route) => {
     const paths = samples[operation];
     expect(paths, `no sample request for ${operation}`).toBeDefined();
-    for (const path of paths!) {
-      const res = await get(t.app, `${prefix}${path}`, key());
+    for (const sample of paths!) {
+      const path = typeof sample === 'string' ? sample : sample.path;
+      const res =
+        typeof sample === 'string'
+          ? await get(t.app, `${prefix}${path}`, key())
+          : await call(t.app, {
+              method: sample.method,
+              url: `${prefix}${path}`,
+              key: key(),
+              ...(sample.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) }),
+            });
       expect(res.status, res.raw).toBe(route.status ?? 200);
       const parsed = route.answer.safeParse(res.body);
       expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
