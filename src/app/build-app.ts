@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerGraphql } from '../graphql/mount-graphql.js';
+import { mediaServices } from '../domain/media/media-services.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
@@ -24,7 +25,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
 }
 
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...given, media: given.media ?? mediaServices(given.config) };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
