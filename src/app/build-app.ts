@@ -9,6 +9,7 @@ import { registerCompression } from '../http/compression.js';
 import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { registerHealth } from '../http/health.js';
+import { registerMediaFiles } from '../http/media-files.js';
 import { registerMetrics } from '../http/metrics.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
@@ -26,7 +27,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const deps: AppDeps = { ...given, media: given.media ?? mediaServices(given.config) };
+  const media = given.media ?? mediaServices(given.config);
+  const deps: AppDeps = { ...given, media };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
@@ -69,6 +71,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   registerMetrics(app, { database: deps.database, token: deps.config.metricsToken });
   registerHealth(app, deps);
   registerErrorDocs(app);
+  registerMediaFiles(app, media.storage);
   await registerApiReference(app, deps);
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);

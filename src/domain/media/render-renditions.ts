@@ -13,6 +13,20 @@ type AcceptedFormat = keyof typeof acceptedFormats;
 
 export const mediaTypeOfExtension: Record<string, string> = Object.fromEntries(Object.values(acceptedFormats).map(({ ext, mimeType }) => [ext, mimeType]));
 
+/** The format of each rendition but `original`, which keeps the uploaded one. */
+const renditionFormats: Record<Exclude<RenditionName, 'original'>, AcceptedFormat> = {
+  thumb: 'webp',
+  card: 'webp',
+  card2x: 'webp',
+  view: 'webp',
+  wa: 'jpeg',
+};
+
+/** The file extension a rendition is stored with; null for `original`, whose extension is the upload's format's. */
+export function renditionExtension(name: RenditionName): string | null {
+  return name === 'original' ? null : acceptedFormats[renditionFormats[name]].ext;
+}
+
 export interface RenderedFile {
   name: RenditionName;
   data: Buffer;
@@ -79,11 +93,11 @@ export async function renderRenditions(bytes: Buffer, limits: { maxPixels: numbe
   const scaled = (name: ScaledRendition) => upright().resize({ width: Math.min(renditionWidths[name], width) });
   try {
     return await Promise.all([
-      output('thumb', upright().resize({ width: side, height: side, fit: 'cover' }).webp({ quality: 80 }), 'webp'),
-      output('card', scaled('card').webp({ quality: 80 }), 'webp'),
-      output('card2x', scaled('card2x').webp({ quality: 80 }), 'webp'),
-      output('view', scaled('view').webp({ quality: 82 }), 'webp'),
-      output('wa', scaled('wa').flatten({ background: '#ffffff' }).jpeg({ quality: 82 }), 'jpeg'),
+      output('thumb', upright().resize({ width: side, height: side, fit: 'cover' }).webp({ quality: 80 }), renditionFormats.thumb),
+      output('card', scaled('card').webp({ quality: 80 }), renditionFormats.card),
+      output('card2x', scaled('card2x').webp({ quality: 80 }), renditionFormats.card2x),
+      output('view', scaled('view').webp({ quality: 82 }), renditionFormats.view),
+      output('wa', scaled('wa').flatten({ background: '#ffffff' }).jpeg({ quality: 82 }), renditionFormats.wa),
       output('original', encode(upright(), format), format),
     ]);
   } catch {
