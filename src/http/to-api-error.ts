@@ -20,8 +20,8 @@ const notJson = () => new ApiError('bad_request', 'The body is not valid JSON.')
 const notJsonMediaType = () => new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
 const tooLarge = () => new ApiError('payload_too_large', 'The body is over the size limit.');
 
-/** What busboy (the multipart parser) throws, without a code or a status, for a body that is not valid multipart/form-data. */
-const malformedMultipart = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header)/;
+/** What the multipart parser (busboy) throws for a body that breaks the format: plain errors, known by their words. */
+const malformedMultipart = /^(Unexpected end of multipart data|Multipart: Boundary not found|\w+ terminated early due to unexpected end of multipart data)$/;
 
 /** What Fastify's parsers and plugins throw, in documented codes; null for anything else. */
 function frameworkError(error: unknown): ApiError | null {
@@ -36,8 +36,8 @@ function frameworkError(error: unknown): ApiError | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return notJson();
   }
-  if (e?.statusCode === undefined && malformedMultipart.test(e?.message ?? '')) {
-    return new ApiError('bad_request', 'The multipart/form-data body is malformed: check its boundary and that every part is complete.');
+  if (error instanceof Error && malformedMultipart.test(error.message)) {
+    return new ApiError('bad_request', `The multipart/form-data body is malformed: ${error.message.toLowerCase()}.`);
   }
   if (error instanceof SyntaxError || (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))) return notJson();
   if (e?.statusCode === 413) return tooLarge();

@@ -1,4 +1,6 @@
 import type { RestRoute } from '../kit/route.js';
+import { fileRoutes } from './files/routes.js';
+import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
 import { storeRoutes } from './store/routes.js';
@@ -7,4 +9,4 @@ import { variantRoutes } from './variants/routes.js';
 export { MERCHANT_PREFIX } from './paths.js';
 
 /** The Merchant API (`/api/v1/merchant`) operations this release serves, each behind its scope from the spec's table. */
-export const merchantRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...productWriteRoutes, ...variantRoutes];
+export const merchantRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...productWriteRoutes, ...variantRoutes, ...productImageRoutes, ...fileRoutes];

@@ -8,7 +8,8 @@ function productUrl(store: Store, slug: string): string | null {
   return store.storefrontUrl ? `${store.storefrontUrl.replace(/\/$/, '')}/products/${slug}` : null;
 }
 
-function presentImage(image: ProductImage, primary: ProductImage | undefined) {
+/** A product image; `primary` is the product's main image (is_primary is whether this is it). */
+export function presentImage(image: ProductImage, primary: ProductImage | undefined) {
   return {
     id: image.id,
     is_primary: image === primary,

@@ -76,7 +76,7 @@ export const merchantVariant = z
   })
   .meta({ id: 'MerchantVariant' });
 
-const image = z
+export const merchantProductImage = z
   .strictObject({
     id: z.int(),
     is_primary: z.boolean(),
@@ -115,7 +115,7 @@ export const merchantProduct = z
     thumbnail_image: text,
     primary_image_url: text,
     variants: z.array(merchantVariant),
-    images: z.array(image),
+    images: z.array(merchantProductImage),
     metafields: jsonMap,
     metadata: jsonMap,
     created_at: isoTimestamp,
