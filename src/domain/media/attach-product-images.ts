@@ -24,7 +24,7 @@ export async function attachProductImages(tx: TransactionCtx, productId: string,
   if (leads && existing.length) {
     await tx.db.productImage.updateMany({ where: { productId }, data: { isPrimary: false, position: { increment: 1 } } });
   }
-  const end = leads && existing.length ? last + 2 : last + 1;
+  const end = leads ? last + 2 : last + 1;
   const rows: Prisma.ProductImageCreateManyInput[] = files.map((file, index) => {
     const sizes = orderedRenditions(file.sizes);
     const position = leads ? (index === 0 ? 0 : end + index - 1) : end + index;

@@ -37,6 +37,15 @@ const variantFields = (required: boolean) =>
 export const VariantCreateInput = variantFields(true);
 export const VariantUpdateInput = variantFields(false);
 
+export const ProductImageInput = builder.inputType('ProductImageInput', {
+  description: 'One image: a public URL the server downloads into the media library (never hot-linked), or a file of the library by its id.',
+  fields: (t) => ({
+    url: t.string({ required: false }),
+    mediaId: t.int({ required: false, description: 'The integer id of a file of this store (REST GET /files).' }),
+    alt: t.string({ required: false }),
+  }),
+});
+
 const productFields = (create: boolean) =>
   builder.inputType(create ? 'ProductCreateInput' : 'ProductUpdateInput', {
     description: create
@@ -59,7 +68,13 @@ const productFields = (create: boolean) =>
       metadata: t.field({ type: 'JSONObject', required: false }),
       metafields: t.field({ type: 'JSONObject', required: false, description: 'namespace.key to value; app.* and bazaar.* are refused.' }),
       options: t.field({ type: [ProductOptionInput], required: false }),
-      ...(create ? { variants: t.field({ type: [VariantCreateInput], required: false }) } : {}),
+      ...(create
+        ? {
+            variants: t.field({ type: [VariantCreateInput], required: false }),
+            imageUrl: t.string({ required: false, description: 'The main image, downloaded into the media library.' }),
+            images: t.field({ type: [ProductImageInput], required: false, description: 'More images; the first is the main one when no imageUrl is sent.' }),
+          }
+        : {}),
     }),
   });
 

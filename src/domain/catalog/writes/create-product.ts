@@ -1,21 +1,20 @@
 import type { Product } from '../../../generated/prisma/client.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
+import { attachProductImages } from '../../media/attach-product-images.js';
 import { derivedProductColumns } from '../../pricing/derived-columns.js';
 import { isInTransaction, withTransaction, type TransactionCtx } from '../../transaction.js';
 import { ownStockWithVariants, type ProductCreateInput } from './product-fields.js';
+import { ingestProductImages, type IngestedImage } from './ingest-product-images.js';
 import { resolveCategoryId } from './resolve-category.js';
 import { freeSlug } from './slug.js';
 import { isSlugCollision } from './slug-collision.js';
 import { checkVariantCombinations } from './variant-options.js';
 import { variantRow } from './variant-row.js';
 
-/** Work a create does inside its transaction once the product row exists (attaching images). */
-export type AfterCreate = (tx: TransactionCtx, product: Product) => Promise<void>;
-
 const SLUG_ATTEMPTS = 3;
 
-async function insertProduct(tx: TransactionCtx, input: ProductCreateInput, afterCreate?: AfterCreate): Promise<Product> {
+async function insertProduct(tx: TransactionCtx, input: ProductCreateInput, images: IngestedImage[]): Promise<Product> {
   const options = input.options ?? [];
   const trackInventory = input.trackInventory ?? true;
   const isDigital = input.isDigital ?? false;
@@ -48,22 +47,29 @@ async function insertProduct(tx: TransactionCtx, input: ProductCreateInput, afte
     });
   }
   if (variants.length) await tx.db.variant.createMany({ data: variants.map((v) => ({ ...v, storeId: tx.db.$storeId, productId: product.id })) });
-  await afterCreate?.(tx, product);
+  await attachProductImages(
+    tx,
+    product.id,
+    images.map((i) => i.file),
+    { primary: true, alts: images.map((i) => i.alt) },
+  );
   tx.outbox.append({ topic: 'products/create', payload: { id: product.id } });
   return product;
 }
 
 /**
- * Creates a product with its options and variants in one transaction, or nothing at all. The slug
- * comes from the title (slug.ts); when a concurrent create takes it first, the whole create runs again.
+ * Creates a product with its options, variants and images in one transaction, or nothing at all
+ * (images are ingested into the media library first, outside it). The slug comes from the title
+ * (slug.ts); when a concurrent create takes it first, the whole transaction runs again.
  */
-export async function createProduct(ctx: Ctx, input: ProductCreateInput, afterCreate?: AfterCreate): Promise<Product> {
+export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promise<Product> {
   checkVariantCombinations(input.options ?? [], input.variants ?? []);
   if (input.price === undefined && !input.variants?.length) throw ApiError.invalidField('price', 'is required for a product without variants');
   if (input.stock !== undefined && input.variants?.some((v) => v.isActive !== false)) throw ApiError.invalidField('stock', ownStockWithVariants);
+  const images = await ingestProductImages(ctx, input);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await withTransaction(ctx, (tx) => insertProduct(tx, input, afterCreate));
+      return await withTransaction(ctx, (tx) => insertProduct(tx, input, images));
     } catch (error) {
       if (attempt < SLUG_ATTEMPTS && !isInTransaction(ctx) && isSlugCollision(error)) continue;
       throw error;

@@ -11,6 +11,7 @@ import {
 } from '../../../platform/validation/body-fields.js';
 import { moneyInput } from '../../../platform/validation/money.js';
 import { metafieldsInput } from './metafields.js';
+import { imageItem, imageListOf, imageUrlInput } from './product-image-fields.js';
 
 // The fields of the product and variant writes, named as the domain names them (camelCase). Both
 // faces parse through these same parsers: REST under snake_case wire names (src/rest/kit/wire-object.ts),
@@ -114,6 +115,10 @@ export const productCreateShape = {
   ...optionalExcept(productFieldShape, ['title']),
   options: productOptionsInput.optional(),
   variants: variantListOf(z.strictObject(variantCreateShape)).optional(),
+  /** The main image, downloaded into the store's media library. */
+  imageUrl: imageUrlInput.optional(),
+  /** Gallery images after it (the first is the main image when no imageUrl is sent). */
+  images: imageListOf(imageItem('mediaId')).optional(),
 };
 
 /** A product change (a patch): the fields sent change, `null` clears a clearable one; `options` replaces the option list. */

@@ -8,6 +8,7 @@ import {
   variantCreateShape,
   variantListOf,
 } from '../../../domain/catalog/writes/product-fields.js';
+import { imageItem, imageListOf } from '../../../domain/catalog/writes/product-image-fields.js';
 import { isoTimestamp, uuid } from '../../kit/common-schemas.js';
 import { singleAnswer } from '../../kit/envelope.js';
 import { wireObject } from '../../kit/wire-object.js';
@@ -16,12 +17,31 @@ import { wireObject } from '../../kit/wire-object.js';
 // under snake_case names, as JSON or as multipart/form-data, where each nested field (metadata,
 // metafields, options, variants) is one part holding JSON text and booleans may be 1 or 0.
 
+/**
+ * `images` in any form a body can carry it: a list (JSON), one value, or repeated multipart parts,
+ * each an uploaded file, a URL, or JSON text of one image or a list of them.
+ */
+const imagesOfAnyForm = (value: unknown) => {
+  if (value === undefined) return value;
+  return [value].flat().flatMap((item) => {
+    if (typeof item !== 'string' || !/^\s*[[{]/.test(item)) return [item];
+    try {
+      return [JSON.parse(item) as unknown].flat();
+    } catch {
+      return [item];
+    }
+  });
+};
+
 export const productCreateBody = wireObject(productCreateShape, {
   jsonParts: ['metadata', 'metafields', 'options', 'variants'],
-  wireFields: { variants: variantListOf(wireObject(variantCreateShape)).optional() },
+  wireFields: {
+    variants: variantListOf(wireObject(variantCreateShape)).optional(),
+    images: z.preprocess(imagesOfAnyForm, imageListOf(imageItem('media_id')).optional()),
+  },
 }).meta({
   description:
-    'JSON, or multipart/form-data with the same fields: metadata, metafields, options and variants are then each one part of JSON text; booleans accept true, false, 1, 0; an empty part clears a nullable field.',
+    'JSON, or multipart/form-data with the same fields: metadata, metafields, options and variants are then each one part of JSON text; booleans accept true, false, 1, 0; an empty part clears a nullable field. image_url is the main image (downloaded, never hot-linked); images are more, each a URL, {url, alt}, {media_id, alt} or, in multipart, a file part named images.',
 });
 
 export const productUpdateBody = wireObject(productUpdateShape, { jsonParts: ['metadata', 'metafields', 'options'] })
