@@ -27,6 +27,24 @@ export interface Config {
   connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxPerIp: number };
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownGraceMs: number;
+  media: MediaConfig;
+}
+
+/** The media library: where files are kept and what an upload or a download may be. */
+export interface MediaConfig {
+  /** The local directory of the storage port (`MEDIA_DIR`, default `<DATA_DIR>/media`). */
+  dir: string;
+  /** Largest image accepted, uploaded or downloaded (`MEDIA_MAX_BYTES`, default 10 MB). */
+  maxBytes: number;
+  /** Largest image accepted in pixels, width times height (`MEDIA_MAX_PIXELS`, default 40 million). */
+  maxPixels: number;
+  /** How long a download by URL may take in all, redirects included (`MEDIA_FETCH_TIMEOUT_MS`, default 10 s). */
+  fetchTimeoutMs: number;
+  /**
+   * `MEDIA_FETCH_ALLOW`, for tests only: exact `host:port` pairs a download may reach although they
+   * resolve to internal addresses (the suite's local server). Empty by default.
+   */
+  fetchAllow: string[];
 }
 
 /** A setting the server cannot start with; the message names the variable and how to fix it. */
@@ -42,6 +60,29 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
     throw new ConfigError(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got "${raw}"`);
   }
   return value;
+}
+
+function hostPorts(env: Env, name: string): string[] {
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!/^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)) {
+      throw new ConfigError(`${name}: "${entry}" is not a host:port pair, such as 127.0.0.1:8080.`);
+    }
+  }
+  return entries;
+}
+
+function media(env: Env, dataDir: string): MediaConfig {
+  return {
+    dir: path.resolve(env.MEDIA_DIR || path.join(dataDir, 'media')),
+    maxBytes: integer(env, 'MEDIA_MAX_BYTES', 10 * 1024 * 1024, 1),
+    maxPixels: integer(env, 'MEDIA_MAX_PIXELS', 40_000_000, 1),
+    fetchTimeoutMs: integer(env, 'MEDIA_FETCH_TIMEOUT_MS', 10_000, 1),
+    fetchAllow: hostPorts(env, 'MEDIA_FETCH_ALLOW'),
+  };
 }
 
 function secret(env: Env): string | undefined {
@@ -116,12 +157,13 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 4000);
   const host = env.HOST || '0.0.0.0';
   const proxies = trustProxy(env);
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
   return {
     port,
     host,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    dataDir,
     redisUrl: env.REDIS_URL || undefined,
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 250, 1),
     secret: secret(env),
@@ -138,5 +180,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: proxies,
     connections: connections(env, proxies !== false),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    media: media(env, dataDir),
   };
 }

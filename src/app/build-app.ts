@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerGraphql } from '../graphql/mount-graphql.js';
+import { mediaServices } from '../domain/media/media-services.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
@@ -8,6 +9,7 @@ import { registerCompression } from '../http/compression.js';
 import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { registerHealth } from '../http/health.js';
+import { registerMediaFiles } from '../http/media-files.js';
 import { registerMetrics } from '../http/metrics.js';
 import { requestIdOf } from '../http/request-id.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
@@ -24,7 +26,9 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
 }
 
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const media = given.media ?? mediaServices(given.config);
+  const deps: AppDeps = { ...given, media };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
@@ -67,6 +71,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerMetrics(app, { database: deps.database, token: deps.config.metricsToken });
   registerHealth(app, deps);
   registerErrorDocs(app);
+  registerMediaFiles(app, media.storage);
   await registerApiReference(app, deps);
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);

@@ -4,6 +4,7 @@ import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import { storeClientOf, type StoreDb } from '../platform/database/store-scoped-client.js';
 import type { Kv } from '../platform/kv/kv.js';
+import type { MediaServices } from './media/media-services.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import type { Outbox } from './outbox.js';
 import { transactorOf } from './transaction.js';
@@ -16,6 +17,8 @@ export interface Ctx {
   /** The request's store and nothing else (platform/database/store-scoped-client.ts); inside `withTransaction`, the transaction's. */
   db: StoreDb;
   kv: Kv;
+  /** The media library's storage, public address and limits. */
+  media: MediaServices;
   store: Store;
   principal: Principal;
   requestId: string;

@@ -7,6 +7,8 @@ import './catalog/merchant-queries.js';
 import './inventory/queries.js';
 import './inventory/mutations.js';
 import './shared/user-errors.js';
+import './catalog/product-mutations.js';
+import './catalog/variant-mutations.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.js';
 import { createContext, type Ctx } from '../domain/context.js';
+import { mediaServices } from '../domain/media/media-services.js';
 import type { Surface } from '../platform/errors/error-codes.js';
 import type { AppDeps } from '../platform/app-deps.js';
 
@@ -16,5 +17,14 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     origin: header(request, 'origin'),
     storeHeader: header(request, 'x-store-id'),
   });
-  return createContext({ db: deps.database.prisma, kv: deps.kv, store, principal, requestId: request.id, log: request.log, secret: deps.secret });
+  return createContext({
+    db: deps.database.prisma,
+    kv: deps.kv,
+    media: deps.media ?? mediaServices(deps.config),
+    store,
+    principal,
+    requestId: request.id,
+    log: request.log,
+    secret: deps.secret,
+  });
 }

@@ -20,6 +20,9 @@ const notJson = () => new ApiError('bad_request', 'The body is not valid JSON.')
 const notJsonMediaType = () => new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
 const tooLarge = () => new ApiError('payload_too_large', 'The body is over the size limit.');
 
+/** What the multipart parser (busboy) throws for a body that breaks the format: plain errors, known by their words. */
+const malformedMultipart = /^(Unexpected end of multipart data|Multipart: Boundary not found|\w+ terminated early due to unexpected end of multipart data)$/;
+
 /** What Fastify's parsers and plugins throw, in documented codes; null for anything else. */
 function frameworkError(error: unknown): ApiError | null {
   const e = error as FrameworkError;
@@ -32,6 +35,9 @@ function frameworkError(error: unknown): ApiError | null {
       return new ApiError('bad_request', 'Content-Type is application/json but the body is empty.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return notJson();
+  }
+  if (error instanceof Error && malformedMultipart.test(error.message)) {
+    return new ApiError('bad_request', `The multipart/form-data body is malformed: ${error.message.toLowerCase()}.`);
   }
   if (error instanceof SyntaxError || (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))) return notJson();
   if (e?.statusCode === 413) return tooLarge();

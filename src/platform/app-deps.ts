@@ -1,12 +1,15 @@
 import type { Config } from '../config.js';
 import type { Database } from './database/database.js';
 import type { Kv } from './kv/kv.js';
+import type { MediaServices } from '../domain/media/media-services.js';
 
 /** What the transports are built from; one set per process. */
 export interface AppDeps {
   config: Config;
   database: Database;
   kv: Kv;
+  /** The media library's storage port and limits; by default the local directory and limits of `config.media`. */
+  media?: MediaServices;
   /** Signs cursors; shared by every process on the same database. */
   secret: string;
   /** Milliseconds since the epoch; rate-limit windows are read from it (tests pin it inside one window). */

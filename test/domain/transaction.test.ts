@@ -6,6 +6,7 @@ import { withTransaction } from '../../src/domain/transaction.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
 import { createProduct } from '../support/catalog.js';
+import { testMediaServices } from '../support/media.js';
 import { makeStore } from '../support/stores.js';
 import { openTestDatabase } from '../support/test-app.js';
 
@@ -16,12 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const media = testMediaServices();
+
 async function storeContext(): Promise<{ store: Store; ctx: () => Ctx }> {
   const { store } = await makeStore(database);
   const ctx = () =>
     createContext({
       db: database.prisma,
       kv: new MemoryKv(),
+      media,
       store,
       principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set() },
       requestId: 'req_test',

@@ -8,12 +8,16 @@ import { openDatabase, type Database } from '../../src/platform/database/databas
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Kv } from '../../src/platform/kv/kv.js';
 import { openKv } from '../../src/platform/kv/open-kv.js';
+import { mediaServices, type MediaServices } from '../../src/domain/media/media-services.js';
+import type { ResolveHost } from '../../src/platform/net/guarded-download.js';
+import { temporaryMediaDir } from './media.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   kv: Kv;
   config: Config;
+  media: MediaServices;
   close(): Promise<void>;
 }
 
@@ -33,19 +37,22 @@ export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
 /** A whole app over real HTTP handling (inject), a real database and a real KV. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string } = {},
+  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string; resolve?: ResolveHost } = {},
 ): Promise<TestApp> {
   const database = shared.database ?? (await openTestDatabase());
   const kv = shared.kv ?? openTestKv();
-  const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', ...env });
+  // Each app keeps its files in a temporary directory of its own unless the test names one.
+  const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', MEDIA_DIR: temporaryMediaDir(), ...env });
+  const media = mediaServices(config, { resolve: shared.resolve });
   const secret = await loadServerSecret(database.prisma, config.secret);
-  const app = await buildApp({ config, database, kv, secret, clock: shared.clock, demoPublicKey: shared.demoPublicKey }, { logger: false });
+  const app = await buildApp({ config, database, kv, media, secret, clock: shared.clock, demoPublicKey: shared.demoPublicKey }, { logger: false });
   await app.ready();
   return {
     app,
     database,
     kv,
     config,
+    media,
     async close() {
       await app.close();
       if (!shared.kv) await kv.close();

@@ -1,4 +1,8 @@
-/** The six renditions every image is served in; `thumb` is a fixed crop, so it has no width or height. */
+/**
+ * The six renditions every image is served in. Files of the media library have each one rendered
+ * (render-renditions.ts) with its real size; an image known only by a bare URL (a store logo) gets
+ * `?size=` addresses and the most each rendition will be, its `thumb` a crop of unknown size.
+ */
 export const renditionNames = ['thumb', 'card', 'card2x', 'view', 'wa', 'original'] as const;
 export type RenditionName = (typeof renditionNames)[number];
 
@@ -10,7 +14,15 @@ export interface Rendition {
 
 export type Renditions = Record<RenditionName, Rendition>;
 
-const widths: Record<Exclude<RenditionName, 'thumb' | 'original'>, number> = { card: 360, card2x: 720, view: 1080, wa: 600 };
+export type ScaledRendition = Exclude<RenditionName, 'thumb' | 'original'>;
+
+/** The width each scaled rendition is made at, or the original's when it is narrower (never scaled up). */
+export const renditionWidths: Record<ScaledRendition, number> = { card: 360, card2x: 720, view: 1080, wa: 600 };
+
+/** `thumb` is a centred square crop of this side, or of the shorter side when the image is smaller. */
+export const thumbSide = 200;
+
+const widths = renditionWidths;
 
 function renditionUrl(url: string, name: RenditionName): string {
   return `${url}${url.includes('?') ? '&' : '?'}size=${name}`;

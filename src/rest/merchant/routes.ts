@@ -1,10 +1,23 @@
 import type { RestRoute } from '../kit/route.js';
+import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
+import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
+import { productWriteRoutes } from './products/write-routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
+import { variantRoutes } from './variants/routes.js';
 
-export const MERCHANT_PREFIX = '/api/v1/merchant';
+export { MERCHANT_PREFIX } from './paths.js';
 
 /** The Merchant API (`/api/v1/merchant`) operations this release serves, each behind its scope from the spec's table. */
-export const merchantRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...storefrontSearchRoutes, ...inventoryRoutes];
+export const merchantRoutes: RestRoute[] = [
+  ...storeRoutes,
+  ...productRoutes,
+  ...productWriteRoutes,
+  ...variantRoutes,
+  ...productImageRoutes,
+  ...fileRoutes,
+  ...inventoryRoutes,
+  ...storefrontSearchRoutes,
+];

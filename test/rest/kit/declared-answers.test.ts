@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 let t: TestApp;
 let shop: TestStore;
 /** A GET path, or a write with its JSON body. */
-type Sample = string | { path: string; body: unknown };
+type Sample = string | { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
 let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
@@ -34,7 +34,8 @@ beforeAll(async () => {
     translations: { fr: { title: 'Botte' } },
   });
   const bare = await createProduct(t.database, shop.store, { title: 'Bare', images: 0, trackInventory: false });
-  const [size40] = await t.database.prisma.variant.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
+  const doomed = await createProduct(t.database, shop.store, { title: 'Doomed' });
+  const [size40, size41] = await t.database.prisma.variant.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -43,21 +44,45 @@ beforeAll(async () => {
     'GET /store': ['/store'],
     'GET /products': ['/products', `/products?updated_after=2020-01-01T00:00:00Z`],
     'GET /products/:product': [`/products/${boot.pId}`, `/products/${bare.id}`],
+    'POST /products': [
+      { method: 'POST', path: '/products', body: { title: 'Sampled', price: '5.00' } },
+      {
+        method: 'POST',
+        path: '/products',
+        body: {
+          title: 'Sampled Full',
+          category_id: shoes.id,
+          metadata: { a: 1 },
+          metafields: { 'specs.a': 'b' },
+          options: [{ name: 'Size', values: ['S'] }],
+          variants: [{ option_values: { Size: 'S' }, price: 3, weight: 0.5, backorder_ready_date: '2026-05-01' }],
+        },
+      },
+    ],
+    'PUT /products/:product': [{ method: 'PUT', path: `/products/${bare.pId}`, body: { title: 'Bare Again', compare_at_price: null } }],
+    'DELETE /products/:product': [{ method: 'DELETE', path: `/products/${doomed.id}` }],
+    'POST /products/publish': [{ method: 'POST', path: '/products/publish', body: { ids: [bare.pId, boot.id], published: true } }],
+    'GET /products/:product/variants': [`/products/${boot.pId}/variants`, `/products/${boot.id}/variants?limit=1`],
+    'POST /products/:product/variants': [{ method: 'POST', path: `/products/${bare.id}/variants`, body: { option_values: {}, price: 4 } }],
+    'PATCH /products/:product/variants/:variant': [{ method: 'PATCH', path: `/products/${boot.id}/variants/${size41!.pId}`, body: { stock: 2 } }],
+    'DELETE /products/:product/variants/:variant': [{ method: 'DELETE', path: `/products/${boot.id}/variants/${size40!.id}` }],
     'GET /inventory': ['/inventory', '/inventory?in_stock=1&limit=1'],
     'GET /inventory/levels': ['/inventory/levels', `/inventory/levels?product=${boot.pId}&limit=1`],
     'POST /inventory/levels/adjustments': [
       {
+        method: 'POST',
         path: '/inventory/levels/adjustments',
-        body: { product: boot.pId, variant: size40!.pId, delta: 2, reason: 'received', reference: 'PO-1', note: 'dock 3' },
+        body: { product: boot.pId, variant: size41!.pId, delta: 2, reason: 'received', reference: 'PO-1', note: 'dock 3' },
       },
-      { path: '/inventory/levels/adjustments', body: { product: bare.id, set: 4, reason: 'cycle_count' } },
+      { method: 'POST', path: '/inventory/levels/adjustments', body: { product: bare.id, set: 4, reason: 'cycle_count' } },
     ],
     'POST /inventory/adjustments': [
       {
+        method: 'POST',
         path: '/inventory/adjustments',
         body: {
           items: [
-            { product: boot.pId, variant: size40!.id, delta: -1, reason: 'sold' },
+            { product: boot.pId, variant: size41!.id, delta: -1, reason: 'sold' },
             { product: bare.pId, delta: 1, reason: 'returned' },
           ],
         },
@@ -85,11 +110,10 @@ describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) =>
         typeof sample === 'string'
           ? await get(t.app, `${prefix}${path}`, key())
           : await call(t.app, {
-              method: route.method,
+              method: sample.method,
               url: `${prefix}${path}`,
               key: key(),
-              headers: { 'content-type': 'application/json' },
-              payload: JSON.stringify(sample.body),
+              ...(sample.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) }),
             });
       expect(res.status, res.raw).toBe(route.status ?? 200);
       const parsed = route.answer.safeParse(res.body);

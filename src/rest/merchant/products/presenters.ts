@@ -1,4 +1,4 @@
-import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
+import type { Product, ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
 import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
 import { variantPricing } from '../../../domain/pricing/product-pricing.js';
 import { orderedRenditions } from '../../../domain/media/renditions.js';
@@ -8,7 +8,8 @@ function productUrl(store: Store, slug: string): string | null {
   return store.storefrontUrl ? `${store.storefrontUrl.replace(/\/$/, '')}/products/${slug}` : null;
 }
 
-function presentImage(image: ProductImage, primary: ProductImage | undefined) {
+/** A product image; `primary` is the product's main image (is_primary is whether this is it). */
+export function presentImage(image: ProductImage, primary: ProductImage | undefined) {
   return {
     id: image.id,
     is_primary: image === primary,
@@ -21,7 +22,8 @@ function presentImage(image: ProductImage, primary: ProductImage | undefined) {
   };
 }
 
-function presentVariant(variant: Variant, store: Store, productSlug: string) {
+/** The merchant variant: inside the product object and on its own (the variant operations). */
+export function presentVariant(variant: Variant, store: Store, productSlug: string) {
   const url = productUrl(store, productSlug);
   const shopper = variantPricing(variant);
   return {
@@ -84,5 +86,18 @@ export function presentMerchantProduct(view: ProductView, store: Store) {
     created_at: isoTimestamp(product.createdAt),
     updated_at: isoTimestamp(product.updatedAt),
     deleted_at: isoTimestamp(product.deletedAt),
+  };
+}
+
+/** What a product delete answers: the ids of the product it removed. */
+export function presentDeletedProduct(product: Product) {
+  return { id: product.pId, p_id: product.pId, deleted: true as const };
+}
+
+/** What a bulk publish answers: the flag it set, and each product named with its state now. */
+export function presentPublished(published: boolean, products: Product[]) {
+  return {
+    published,
+    products: products.map((p) => ({ id: p.pId, uid: p.id, published: p.published, updated_at: isoTimestamp(p.updatedAt) })),
   };
 }

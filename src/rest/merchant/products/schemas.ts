@@ -51,7 +51,7 @@ export const productIdParams = z.object({ product: z.string().meta({ description
 
 const text = z.string().nullable();
 
-const variant = z
+export const merchantVariant = z
   .strictObject({
     id: z.int(),
     uid: uuid,
@@ -76,7 +76,7 @@ const variant = z
   })
   .meta({ id: 'MerchantVariant' });
 
-const image = z
+export const merchantProductImage = z
   .strictObject({
     id: z.int(),
     is_primary: z.boolean(),
@@ -114,8 +114,8 @@ export const merchantProduct = z
     image: text,
     thumbnail_image: text,
     primary_image_url: text,
-    variants: z.array(variant),
-    images: z.array(image),
+    variants: z.array(merchantVariant),
+    images: z.array(merchantProductImage),
     metafields: jsonMap,
     metadata: jsonMap,
     created_at: isoTimestamp,
