@@ -34,6 +34,8 @@ beforeAll(async () => {
     translations: { fr: { title: 'Botte' } },
   });
   const bare = await createProduct(t.database, shop.store, { title: 'Bare', images: 0, trackInventory: false });
+  // Sold as itself throughout: the variant samples give `bare` a variant.
+  const stocked = await createProduct(t.database, shop.store, { title: 'Stocked' });
   const doomed = await createProduct(t.database, shop.store, { title: 'Doomed' });
   const [size40, size41] = await t.database.prisma.variant.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
   samples = {
@@ -74,7 +76,7 @@ beforeAll(async () => {
         path: '/inventory/levels/adjustments',
         body: { product: boot.pId, variant: size41!.pId, delta: 2, reason: 'received', reference: 'PO-1', note: 'dock 3' },
       },
-      { method: 'POST', path: '/inventory/levels/adjustments', body: { product: bare.id, set: 4, reason: 'cycle_count' } },
+      { method: 'POST', path: '/inventory/levels/adjustments', body: { product: stocked.id, set: 4, reason: 'cycle_count' } },
     ],
     'POST /inventory/adjustments': [
       {
@@ -83,7 +85,7 @@ beforeAll(async () => {
         body: {
           items: [
             { product: boot.pId, variant: size41!.id, delta: -1, reason: 'sold' },
-            { product: bare.pId, delta: 1, reason: 'returned' },
+            { product: stocked.pId, delta: 1, reason: 'returned' },
           ],
         },
       },
