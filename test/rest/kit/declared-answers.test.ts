@@ -4,6 +4,7 @@ import { MERCHANT_PREFIX, merchantRoutes } from '../../../src/rest/merchant/rout
 import { STOREFRONT_PREFIX, storefrontRoutes } from '../../../src/rest/storefront/routes.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
 import { call, get } from '../../support/http.js';
+import { multipartBody, picture } from '../../support/media-fixtures.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -12,8 +13,9 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let shop: TestStore;
-/** A GET path, or a write with its JSON body. */
-type Sample = string | { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+type MultipartParts = Parameters<typeof multipartBody>[0];
+/** A GET path, or a write with its JSON or multipart body. */
+type Sample = string | { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown; multipart?: MultipartParts };
 let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
@@ -38,6 +40,15 @@ beforeAll(async () => {
   const stocked = await createProduct(t.database, shop.store, { title: 'Stocked' });
   const doomed = await createProduct(t.database, shop.store, { title: 'Doomed' });
   const [size40, size41] = await t.database.prisma.variant.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
+  const bootImages = await t.database.prisma.productImage.findMany({ where: { productId: boot.id }, orderBy: { position: 'asc' } });
+  const png = await picture(640, 320);
+  const uploaded = await call(t.app, {
+    method: 'POST',
+    url: `${MERCHANT_PREFIX}/files`,
+    key: shop.privateKey,
+    ...(await multipartBody({ file: { filename: 'a.png', type: 'image/png', data: png } })),
+  });
+  const file = uploaded.body.data as { id: number };
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -64,6 +75,13 @@ beforeAll(async () => {
     'PUT /products/:product': [{ method: 'PUT', path: `/products/${bare.pId}`, body: { title: 'Bare Again', compare_at_price: null } }],
     'DELETE /products/:product': [{ method: 'DELETE', path: `/products/${doomed.id}` }],
     'POST /products/publish': [{ method: 'POST', path: '/products/publish', body: { ids: [bare.pId, boot.id], published: true } }],
+    'GET /files': ['/files', '/files?limit=1'],
+    'POST /files': [{ method: 'POST', path: '/files', multipart: { file: { filename: 'wide.png', type: 'image/png', data: png }, alt: 'Wide' } }],
+    'GET /files/:file': [`/files/${file.id}`],
+    'GET /products/:product/images': [`/products/${boot.pId}/images`, `/products/${boot.id}/images?limit=1`],
+    'POST /products/:product/images': [{ method: 'POST', path: `/products/${boot.id}/images`, body: { media_id: file.id, primary: false } }],
+    'PATCH /products/:product/images/:image': [{ method: 'PATCH', path: `/products/${boot.id}/images/${bootImages[1]!.id}`, body: { primary: true } }],
+    'DELETE /products/:product/images/:image': [{ method: 'DELETE', path: `/products/${boot.id}/images/primary` }],
     'GET /products/:product/variants': [`/products/${boot.pId}/variants`, `/products/${boot.id}/variants?limit=1`],
     'POST /products/:product/variants': [{ method: 'POST', path: `/products/${bare.id}/variants`, body: { option_values: {}, price: 4 } }],
     'PATCH /products/:product/variants/:variant': [{ method: 'PATCH', path: `/products/${boot.id}/variants/${size41!.pId}`, body: { stock: 2 } }],
@@ -102,6 +120,11 @@ const surfaces: [string, string, RestRoute[], () => string][] = [
   ['merchant', MERCHANT_PREFIX, merchantRoutes, () => shop.privateKey],
 ];
 
+async function encoded(sample: Exclude<Sample, string>) {
+  if (sample.multipart) return multipartBody(sample.multipart);
+  return sample.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) };
+}
+
 describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) => {
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r]))('%s matches its declared answer', async (operation, route) => {
     const paths = samples[operation];
@@ -115,7 +138,7 @@ describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) =>
               method: sample.method,
               url: `${prefix}${path}`,
               key: key(),
-              ...(sample.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) }),
+              ...(await encoded(sample)),
             });
       expect(res.status, res.raw).toBe(route.status ?? 200);
       const parsed = route.answer.safeParse(res.body);
