@@ -16,7 +16,7 @@ export async function multipartBody(
   const form = new FormData();
   for (const [name, part] of Object.entries(parts)) {
     if (typeof part === 'string') form.append(name, part);
-    else form.append(name, new Blob([part.data], { type: part.type }), part.filename);
+    else form.append(name, new Blob([new Uint8Array(part.data)], { type: part.type }), part.filename);
   }
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
