@@ -17,7 +17,7 @@ let landscape: Buffer;
 
 /** Random pixels: a picture PNG cannot compress, so its file is large for its size. */
 const noise = () =>
-  sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  sharp({ create: { width: 400, height: 400, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()
     .toBuffer();
 

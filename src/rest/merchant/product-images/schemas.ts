@@ -31,11 +31,15 @@ export const addImageBody = z
   .superRefine(oneImageSource(['media_id', 'url', 'file']))
   .transform((body) => ({ ...sourceOf(body), primary: body.primary, alt: body.alt }));
 
-export const updateImageBody = z.object({
-  primary: booleanParam
-    .refine((v) => v === true, { error: 'must be true: making an image the main image is the one change an image takes' })
-    .meta({ description: 'true: this image becomes the main image (position 0); the others keep their order behind it.' }),
-});
+export const updateImageBody = z
+  .object({
+    primary: booleanParam.meta({ description: 'true: this image becomes the main image (position 0); the others keep their order behind it.' }),
+  })
+  .superRefine((body, issues) => {
+    if (body.primary !== true) {
+      issues.addIssue({ code: 'custom', path: ['primary'], message: 'must be true: making an image the main image is the one change an image takes' });
+    }
+  });
 
 export const imageAnswer = singleAnswer(merchantProductImage);
 export const imageListAnswer = listAnswer(merchantProductImage);
