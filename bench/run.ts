@@ -13,6 +13,7 @@ import { buildApp } from '../src/app/build-app.js';
 import { loadServerSecret } from '../src/platform/crypto/server-secret.js';
 import { openDatabase } from '../src/platform/database/database.js';
 import { MemoryKv } from '../src/platform/kv/memory-kv.js';
+import { mediaServices } from '../src/domain/media/media-services.js';
 import { seedCatalog } from '../src/seed/seed-catalog.js';
 import { describeMachine } from './machine.js';
 import { graphqlQuery, restPath } from './scenarios.js';
@@ -31,12 +32,12 @@ async function prepare() {
     const operator = { db: database.prisma, now: new Date() };
     const slug = `bench-${Date.now().toString(36)}`;
     const store = await createStore(operator, { name: 'Bench Store', slug, locales: ['en', 'fr'] });
+    const config = loadConfig({ ...process.env, PUBLIC_URL: `http://127.0.0.1:${PORT}`, MEDIA_DIR: path.join(dataDir ?? os.tmpdir(), 'bench-media') });
     const started = Date.now();
-    const counts = await seedCatalog(database.prisma, store, { products: PRODUCTS, seed: 7 });
+    const counts = await seedCatalog(database.prisma, store, { products: PRODUCTS, seed: 7, media: mediaServices(config) });
     const seedSeconds = (Date.now() - started) / 1000;
     const publicKey = (await createApiKey(operator, { store: slug, kind: 'public', origins: ['*'] })).secret;
 
-    const config = loadConfig({ ...process.env, PUBLIC_URL: `http://127.0.0.1:${PORT}` });
     const app = await buildApp({ config, database, kv: new MemoryKv(), secret: await loadServerSecret(database.prisma, config.secret) }, { logger: false });
     const statements = async (request: InjectOptions) => {
       const before = database.statementCount();

@@ -6,6 +6,7 @@ import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
+import { mediaServices } from './domain/media/media-services.js';
 import { ensureDemoKeys } from './seed/demo-keys.js';
 import { ensureDemoStore } from './seed/demo-store.js';
 
@@ -33,15 +34,17 @@ const log = pino({ level: config.logLevel });
 const kv = openKv(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, log: log.child({ component: 'kv' }) });
 const secret = await loadServerSecret(database.prisma, config.secret);
 
+const media = mediaServices(config);
+
 let demo: Awaited<ReturnType<typeof ensureDemoStore>> | undefined;
 let demoKeys: { public: string; private: string } | undefined;
 if (config.demo) {
   const operator = { db: database.prisma, now: new Date() };
-  demo = await ensureDemoStore(operator);
+  demo = await ensureDemoStore(operator, media);
   demoKeys = await ensureDemoKeys(operator, demo.store, secret);
 }
 
-const app = await buildApp({ config, database, kv, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
+const app = await buildApp({ config, database, kv, media, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
 
 const shutDown = prepareShutdown(app, { graceMs: config.shutdownGraceMs, release: [() => kv.close(), () => database.close()] });
 let closing = false;

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.js';
+import { mediaServices } from '../domain/media/media-services.js';
 import { loadServerSecret } from '../platform/crypto/server-secret.js';
 import { ensureDemoKeys } from '../seed/demo-keys.js';
 import { ensureDemoStore } from '../seed/demo-store.js';
@@ -11,8 +12,9 @@ export const demo: Command = {
   required: [],
   async run(io) {
     const ctx = await io.operator();
-    const { store, created } = await ensureDemoStore(ctx);
-    const keys = await ensureDemoKeys(ctx, store, await loadServerSecret(ctx.db, loadConfig().secret));
+    const config = loadConfig();
+    const { store, created } = await ensureDemoStore(ctx, mediaServices(config));
+    const keys = await ensureDemoKeys(ctx, store, await loadServerSecret(ctx.db, config.secret));
     return {
       json: { store: { id: store.id, slug: store.slug, name: store.name }, keys },
       text: describe(

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loadConfig } from '../config.js';
+import { mediaServices } from '../domain/media/media-services.js';
 import { findStoreBySlug } from '../domain/store/manage-stores.js';
 import { parseInput } from '../platform/validation/parse-input.js';
 import { integerParam } from '../platform/validation/wire-params.js';
@@ -27,6 +29,7 @@ export const seed: Command = {
     const elapsed = () => Math.round(performance.now() - started) / 1000;
     const counts = await seedCatalog(ctx.db, store, {
       ...options,
+      media: mediaServices(loadConfig()),
       onProgress: ({ products, total }) =>
         io.progress({
           json: { store: store.slug, products, total, seconds: elapsed() },

@@ -1,5 +1,9 @@
-import type { Prisma, Store } from '../generated/prisma/client.js';
+import type { MediaFile, Prisma, Store } from '../generated/prisma/client.js';
+import type { MediaServices } from '../domain/media/media-services.js';
+import { orderedRenditions } from '../domain/media/renditions.js';
+import { saveImage } from '../domain/media/save-image.js';
 import { createStore, type CreateStoreInput, type OperatorCtx } from '../domain/store/manage-stores.js';
+import { renderBrandArt } from './placeholder-art.js';
 import { seedCatalog } from './seed-catalog.js';
 
 export const demoStoreSlug = 'demo';
@@ -7,8 +11,6 @@ export const demoStoreSlug = 'demo';
 const demoProfile = {
   slogan: 'Good things, made to last',
   shortDescription: 'A demo store with apparel, homeware, accessories and stationery, seeded for exploring the Bazaar APIs.',
-  logoUrl: 'https://cdn.bazaar.example/demo/brand/logo.png',
-  bannerUrl: 'https://cdn.bazaar.example/demo/brand/banner.jpg',
   address: '500 Market Street, San Francisco, CA 94105',
   area: 'SoMa',
   supportPhone: '+1 415 555 0134',
@@ -37,8 +39,21 @@ const demoStoreInput = {
   profile: demoProfile,
 } satisfies CreateStoreInput;
 
-/** The store every fresh install can explore; created and seeded once, then left as it is. */
-export async function ensureDemoStore(ctx: OperatorCtx): Promise<{ store: Store; created: boolean }> {
+/** The demo's logo and banner, as files of its media library served by Bazaar. */
+async function brandPictures(ctx: OperatorCtx, media: MediaServices, store: Store): Promise<Store> {
+  const [logo, banner] = await Promise.all(
+    (['logo', 'banner'] as const).map(async (kind) => {
+      const art = await renderBrandArt(kind);
+      const row = await saveImage(media, store.id, art.data, { filename: art.filename, alt: `${store.name} ${kind}` });
+      return ctx.db.mediaFile.create({ data: row });
+    }),
+  );
+  const url = (file: MediaFile) => orderedRenditions(file.sizes).original.url;
+  return ctx.db.store.update({ where: { id: store.id }, data: { logoUrl: url(logo!), bannerUrl: url(banner!) } });
+}
+
+/** The store every fresh install can explore; created and seeded once, then left as it is. Its pictures are real files in `media`. */
+export async function ensureDemoStore(ctx: OperatorCtx, media: MediaServices): Promise<{ store: Store; created: boolean }> {
   const existing = await ctx.db.store.findUnique({ where: { slug: demoStoreSlug } });
   if (existing) return { store: existing, created: false };
   let store: Store;
@@ -51,7 +66,8 @@ export async function ensureDemoStore(ctx: OperatorCtx): Promise<{ store: Store;
     throw error;
   }
   try {
-    await seedCatalog(ctx.db, store, { products: 240, seed: 42 });
+    await seedCatalog(ctx.db, store, { products: 240, seed: 42, media });
+    store = await brandPictures(ctx, media, store);
   } catch (error) {
     // An empty demo store would be kept forever ("exists, leave it"), so a failed seed takes the store with it.
     await ctx.db.store.delete({ where: { id: store.id } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { derivedProductColumns } from '../domain/pricing/derived-columns.js';
 import type { PricedVariant } from '../domain/pricing/product-pricing.js';
-import { Prisma } from '../generated/prisma/client.js';
-import { renditionsOf } from '../domain/media/renditions.js';
+import { Prisma, type MediaFile } from '../generated/prisma/client.js';
+import { orderedRenditions } from '../domain/media/renditions.js';
 import type { CategorySpec } from './category-tree.js';
 import { templateCounts } from './copy-templates.js';
 import { formatCents } from './money.js';
@@ -26,6 +26,8 @@ export interface PlanContext {
   /** Fixed "now" of the seeded catalog, so the same seed gives the same dates on any day. */
   epoch: Date;
   claimSlug: (base: string) => string;
+  /** The store's seed artworks (seed-artworks.ts): real files every product image shows one of. */
+  artworks: MediaFile[];
 }
 
 export interface PlannedVariant {
@@ -43,7 +45,8 @@ export interface ProductPlan {
 }
 
 const day = 86_400_000;
-const cdn = 'https://cdn.bazaar.example';
+/** Videos are not part of the media library; the seed's stay addresses on a host that does not exist. */
+const videoHost = 'https://cdn.bazaar.example';
 
 function chooseCopy(random: Random, categories: SeedCategory[]): { category: SeedCategory; copy: CopyChoice } {
   const category = random.pick(categories);
@@ -78,22 +81,23 @@ function skewed(random: Random, max: number, power: number): number {
   return Math.floor(random.next() ** power * max);
 }
 
-function planImages(random: Random, ctx: PlanContext, productId: string, slug: string, title: string, createdAt: Date): Prisma.ProductImageCreateManyInput[] {
+function planImages(random: Random, ctx: PlanContext, productId: string, title: string, createdAt: Date): Prisma.ProductImageCreateManyInput[] {
   return Array.from({ length: random.int(1, 4) }, (_, position) => {
-    const url = `${cdn}/${ctx.storeSlug}/products/${slug}-${position + 1}.jpg`;
-    const width = random.int(24, 40) * 50;
-    const height = random.int(24, 40) * 50;
+    // Two draws pick the artwork. They once drew a made-up width and height; drawing both keeps every
+    // later draw, and so the rest of the catalogue, as it was.
+    const pick = random.int(24, 40) * 17 + random.int(24, 40);
+    const art = ctx.artworks[pick % ctx.artworks.length]!;
     return {
       storeId: ctx.storeId,
       productId,
-      url,
+      fileId: art.id,
+      url: orderedRenditions(art.sizes).original.url,
       alt: position === 0 ? title : `${title}, view ${position + 1}`,
-      width,
-      height,
+      width: art.width,
+      height: art.height,
       position,
       isPrimary: position === 0,
-      // Renditions is a plain JSON object; as an interface it lacks the index signature InputJsonValue asks for.
-      sizes: renditionsOf(url, width, height) as unknown as Prisma.InputJsonValue,
+      sizes: art.sizes as Prisma.InputJsonValue,
       createdAt,
     };
   });
@@ -157,7 +161,7 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
   const soldOut = random.chance(0.1);
   const trackInventory = soldOut || !random.chance(0.04);
   const options = random.chance(0.45) ? chooseOptions(random, copy.category.optionKind) : [];
-  const images = planImages(random, ctx, productId, slug, text.title, createdAt);
+  const images = planImages(random, ctx, productId, text.title, createdAt);
   const variants = planVariants(random, ctx, options, {
     productId,
     sku,
@@ -193,8 +197,8 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       ...derived,
       sku,
       trackInventory,
-      videoUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}.mp4` : null,
-      videoPosterUrl: hasVideo ? `${cdn}/${ctx.storeSlug}/products/${slug}-poster.jpg` : null,
+      videoUrl: hasVideo ? `${videoHost}/${ctx.storeSlug}/products/${slug}.mp4` : null,
+      videoPosterUrl: hasVideo ? orderedRenditions(images[0]!.sizes).view.url : null,
       featured: random.chance(0.08),
       rating: reviewCount ? (3 + random.next() * 2).toFixed(2) : '0.00',
       reviewCount,

@@ -1,8 +1,10 @@
 import type { Prisma, Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
+import type { MediaServices } from '../domain/media/media-services.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { planProduct, type PlanContext, type ProductPlan } from './plan-product.js';
 import { createRandom, mixSeed } from './prng.js';
+import { seedArtworkFiles } from './seed-artworks.js';
 import { seedCategories } from './seed-categories.js';
 import { createSlugClaimer } from './slugs.js';
 
@@ -11,6 +13,8 @@ export interface SeedOptions {
   seed: number;
   /** Locales to translate into; defaults to the store's published locales other than the primary. */
   locales?: string[];
+  /** Where the product pictures are stored and served from. */
+  media: MediaServices;
   /** Told once the categories are in place and after each chunk of products: a bulk seed takes minutes. */
   onProgress?: (progress: SeedProgress) => void;
 }
@@ -91,6 +95,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     categories: categories.all.filter((c) => c.spec.nouns.length > 0),
     epoch: catalogEpoch,
     claimSlug: createSlugClaimer(existingSlugs.map((p) => p.slug)),
+    artworks: options.products ? await seedArtworkFiles(db, options.media, store.id) : [],
   };
 
   const counts: SeedCounts = { categories: categories.created, products: 0, variants: 0, images: 0, translations: categories.translations };

@@ -65,9 +65,13 @@ export interface CliDatabase {
  */
 export function pointCliAtTestDatabase(): CliDatabase {
   const databaseUrl = process.env.TEST_DATABASE_URL;
+  // The media files the CLI writes (seed and demo pictures) go to a directory of this file's, which withApp serves.
+  const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-cli-media-'));
+  process.env.MEDIA_DIR = mediaDir;
+  const removeMedia = () => rmSync(mediaDir, { recursive: true, force: true });
   if (databaseUrl) {
     process.env.DATABASE_URL = databaseUrl;
-    return { dataDir: undefined, open: () => openDatabase({ databaseUrl }), cleanup() {} };
+    return { dataDir: undefined, open: () => openDatabase({ databaseUrl }), cleanup: removeMedia };
   }
   delete process.env.DATABASE_URL;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-cli-'));
@@ -75,7 +79,10 @@ export function pointCliAtTestDatabase(): CliDatabase {
   return {
     dataDir,
     open: () => openDatabase({ dataDir, holder: 'cli test app' }),
-    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      removeMedia();
+    },
   };
 }
 
@@ -86,7 +93,7 @@ export function pointCliAtTestDatabase(): CliDatabase {
 export async function withApp<T>(db: CliDatabase, fn: (t: TestApp) => Promise<T>): Promise<T> {
   const database = await db.open();
   try {
-    const t = await startTestApp({}, { database });
+    const t = await startTestApp({ MEDIA_DIR: process.env.MEDIA_DIR! }, { database });
     try {
       return await fn(t);
     } finally {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import { sha256Hex } from '../../src/platform/crypto/tokens.js';
 import { ensureDemoKeys } from '../../src/seed/demo-keys.js';
@@ -63,6 +64,28 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('demo', () => {
       const info = await get(t.app, '/v1/store/info', second.keys.public);
       expect({ status: info.status, slug: info.body.data?.slug }).toEqual({ status: 200, slug: 'demo' });
       expect((await get(t.app, '/api/v1/merchant/products', second.keys.private)).status).toBe(200);
+    });
+  });
+
+  it("serves the demo catalogue's pictures: a product image and the store logo decode as images", async () => {
+    await withApp(db, async (t) => {
+      const products = await get(t.app, '/v1/store/products?per_page=1', second.keys.public);
+      const info = await get(t.app, '/v1/store/info', second.keys.public);
+      const card = products.body.data[0];
+      const urls = [card.image, card.media.image_variants.card.url, info.body.data.logo, info.body.data.logo_variants.thumb.url];
+      for (const url of urls) {
+        // Addresses carry the PUBLIC_URL the CLI ran with; the path is Bazaar's own.
+        const { pathname, search } = new URL(url);
+        expect(pathname).toMatch(/^\/media\//);
+        const served = await t.app.inject({ method: 'GET', url: pathname + search });
+        expect({ url, status: served.statusCode, type: served.headers['content-type'] }).toMatchObject({
+          url,
+          status: 200,
+          type: expect.stringMatching(/^image\//),
+        });
+        const meta = await sharp(served.rawPayload).metadata();
+        expect(meta.width).toBeGreaterThan(0);
+      }
     });
   });
 

@@ -12,7 +12,7 @@ let shop: TestStore;
 beforeAll(async () => {
   t = await startTestApp();
   shop = await makeStore(t.database, { locales: ['en', 'fr'] });
-  await seedCatalog(t.database.prisma, shop.store, { products: 24, seed: 11 });
+  await seedCatalog(t.database.prisma, shop.store, { media: t.media, products: 24, seed: 11 });
 });
 afterAll(() => t.close());
 

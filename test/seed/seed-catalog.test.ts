@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { Prisma, type Store } from '../../src/generated/prisma/client.js';
 import { renditionNames } from '../../src/domain/media/renditions.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { categoryTree } from '../../src/seed/category-tree.js';
 import { seedCatalog } from '../../src/seed/seed-catalog.js';
+import { artworkPoolSize } from '../../src/seed/placeholder-art.js';
+import { testMediaServices } from '../support/media.js';
 import { makeStore } from '../support/stores.js';
 import { openTestDatabase } from '../support/test-app.js';
 
@@ -11,6 +14,7 @@ import { openTestDatabase } from '../support/test-app.js';
 // product columns every catalogue write keeps, and can be added to without slug collisions.
 
 let database: Database;
+const media = testMediaServices();
 beforeAll(async () => {
   database = await openTestDatabase();
 });
@@ -43,12 +47,12 @@ describe('seedCatalog determinism', () => {
   let first: Store;
   beforeAll(async () => {
     first = await newStore();
-    await seedCatalog(database.prisma, first, { products: 40, seed: 7 });
+    await seedCatalog(database.prisma, first, { media, products: 40, seed: 7 });
   });
 
   it('gives two fresh stores the same catalogue, in the same order, for the same seed', async () => {
     const second = await newStore();
-    const counts = await seedCatalog(database.prisma, second, { products: 40, seed: 7 });
+    const counts = await seedCatalog(database.prisma, second, { media, products: 40, seed: 7 });
     expect(counts.products).toBe(40);
     const [a, b] = [await catalogOf(first), await catalogOf(second)];
     expect(a).toHaveLength(40);
@@ -57,14 +61,14 @@ describe('seedCatalog determinism', () => {
 
   it('gives another catalogue for another seed', async () => {
     const other = await newStore();
-    await seedCatalog(database.prisma, other, { products: 40, seed: 8 });
+    await seedCatalog(database.prisma, other, { media, products: 40, seed: 8 });
     const titles = (await catalogOf(other)).map((p) => p.title);
     expect(titles).not.toEqual((await catalogOf(first)).map((p) => p.title));
   });
 
   it('adds new products on a rerun with the same seed, continuing the numbering without slug collisions', async () => {
     const before = await catalogOf(first);
-    const counts = await seedCatalog(database.prisma, first, { products: 40, seed: 7 });
+    const counts = await seedCatalog(database.prisma, first, { media, products: 40, seed: 7 });
     expect({ categories: counts.categories, products: counts.products }).toEqual({ categories: 0, products: 40 });
     const after = await catalogOf(first);
     expect(after).toHaveLength(80);
@@ -80,8 +84,8 @@ describe('seedCatalog progress', () => {
   it('tells the caller once the categories are in place and after each chunk, counting this run only', async () => {
     const store = await newStore();
     const seen: unknown[] = [];
-    await seedCatalog(database.prisma, store, { products: 12, seed: 1 });
-    await seedCatalog(database.prisma, store, { products: 7, seed: 1, onProgress: (progress) => seen.push(progress) });
+    await seedCatalog(database.prisma, store, { media, products: 12, seed: 1 });
+    await seedCatalog(database.prisma, store, { media, products: 7, seed: 1, onProgress: (progress) => seen.push(progress) });
     expect(seen).toEqual([
       { products: 0, total: 7 },
       { products: 7, total: 7 },
@@ -90,7 +94,7 @@ describe('seedCatalog progress', () => {
 
   it('says nothing when asked for no products', async () => {
     const seen: unknown[] = [];
-    await seedCatalog(database.prisma, await newStore(), { products: 0, seed: 1, onProgress: (progress) => seen.push(progress) });
+    await seedCatalog(database.prisma, await newStore(), { media, products: 0, seed: 1, onProgress: (progress) => seen.push(progress) });
     expect(seen).toEqual([]);
   });
 });
@@ -101,7 +105,7 @@ describe('A seeded catalogue of 240 products', () => {
   let frTitles: Map<string, string>;
   beforeAll(async () => {
     store = await newStore();
-    await seedCatalog(database.prisma, store, { products: 240, seed: 42 });
+    await seedCatalog(database.prisma, store, { media, products: 240, seed: 42 });
     products = await database.prisma.product.findMany({ where: { storeId: store.id }, include: { variants: true, images: true, category: true } });
     const translations = await database.prisma.translation.findMany({ where: { storeId: store.id, resourceType: 'product' } });
     // Exactly one translation per product, all of them fr (the store's second published locale).
@@ -144,6 +148,34 @@ describe('A seeded catalogue of 240 products', () => {
       for (const p of products) {
         expect({ slug: p.slug, primary: p.images.filter((i) => i.isPrimary).map((i) => i.position) }).toEqual({ slug: p.slug, primary: [0] });
         for (const image of p.images) expect(Object.keys(image.sizes as object).sort()).toEqual([...renditionNames].sort());
+      }
+    });
+
+    it("shows on every image a file of the store's media library, with the file's size and renditions", async () => {
+      const files = new Map((await database.prisma.mediaFile.findMany({ where: { storeId: store.id } })).map((f) => [f.id, f]));
+      // A pool of shared artworks, not one file per picture.
+      expect(files.size).toBe(artworkPoolSize);
+      for (const p of products) {
+        for (const image of p.images) {
+          const file = files.get(image.fileId!);
+          expect({ slug: p.slug, hasFile: file !== undefined }).toEqual({ slug: p.slug, hasFile: true });
+          expect({ url: image.url, width: image.width, height: image.height, sizes: image.sizes }).toEqual({
+            url: (file!.sizes as any).original.url,
+            width: file!.width,
+            height: file!.height,
+            sizes: file!.sizes,
+          });
+        }
+      }
+    });
+
+    it('stores real pictures: each rendition of an artwork decodes at the size it states', async () => {
+      const file = await database.prisma.mediaFile.findFirstOrThrow({ where: { storeId: store.id } });
+      const prefix = `${media.baseUrl}/`;
+      for (const [name, rendition] of Object.entries(file.sizes as Record<string, { url: string; w: number; h: number }>)) {
+        const bytes = await media.storage.get(rendition.url.slice(prefix.length));
+        const meta = await sharp(bytes!).metadata();
+        expect({ name, w: meta.width, h: meta.height }).toEqual({ name, w: rendition.w, h: rendition.h });
       }
     });
 

@@ -9,6 +9,8 @@ export interface ImageDetails {
   filename?: string | null;
   alt?: string | null;
   sourceUrl?: string | null;
+  /** The file's uid, which its keys carry; a fresh one unless a caller keeps shared files under a fixed one (the seed's artworks). */
+  uid?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function saveImage(
 ): Promise<Prisma.MediaFileCreateManyInput & { uid: string }> {
   if (bytes.length > media.maxBytes) throw new ImageRefused(`is larger than ${describeBytes(media.maxBytes)}`);
   const rendered = await renderRenditions(bytes, { maxPixels: media.maxPixels });
-  const uid = randomUUID();
+  const uid = details.uid ?? randomUUID();
   const keyOf = (file: (typeof rendered)[number]) => `${storeId}/${uid}/${file.name}.${file.ext}`;
   await Promise.all(rendered.map((file) => media.storage.put(keyOf(file), file.data, file.mimeType)));
   const byName = new Map(rendered.map((file) => [file.name, file]));
