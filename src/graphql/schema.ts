@@ -5,6 +5,8 @@ import './store/queries.js';
 import './catalog/storefront-queries.js';
 import './catalog/merchant-queries.js';
 import './shared/user-errors.js';
+import './media/queries.js';
+import './media/mutations.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

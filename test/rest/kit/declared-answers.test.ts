@@ -3,7 +3,8 @@ import type { RestRoute } from '../../../src/rest/kit/route.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../../../src/rest/merchant/routes.js';
 import { STOREFRONT_PREFIX, storefrontRoutes } from '../../../src/rest/storefront/routes.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
-import { get } from '../../support/http.js';
+import { call, get } from '../../support/http.js';
+import { multipartBody, picture } from '../../support/media-fixtures.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -12,7 +13,15 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 let shop: TestStore;
-let samples: Record<string, string[]>;
+/** A GET by its path, or a write with its JSON body or its multipart form. */
+type Sample = string | { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown; form?: { payload: Buffer; headers: Record<string, string> } };
+let samples: Record<string, Sample[]>;
+
+function send(prefix: string, sample: Sample, key: string) {
+  if (typeof sample === 'string') return get(t.app, `${prefix}${sample}`, key);
+  const body = sample.form ?? (sample.body === undefined ? {} : { payload: JSON.stringify(sample.body), headers: { 'content-type': 'application/json' } });
+  return call(t.app, { method: sample.method, url: `${prefix}${sample.path}`, key, ...body });
+}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -32,6 +41,10 @@ beforeAll(async () => {
     translations: { fr: { title: 'Botte' } },
   });
   const bare = await createProduct(t.database, shop.store, { title: 'Bare', images: 0, trackInventory: false });
+  const upload = await multipartBody({ file: { filename: 'sample.png', type: 'image/png', data: await picture(64, 48) } });
+  const file = (await call(t.app, { method: 'POST', url: '/api/v1/merchant/files', key: shop.privateKey, ...upload })).body.data;
+  const pictured = await createProduct(t.database, shop.store, { title: 'Pictured', images: 3 });
+  const [, second, third] = await t.database.prisma.productImage.findMany({ where: { productId: pictured.id }, orderBy: { position: 'asc' } });
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -40,6 +53,21 @@ beforeAll(async () => {
     'GET /store': ['/store'],
     'GET /products': ['/products', `/products?updated_after=2020-01-01T00:00:00Z`],
     'GET /products/:product': [`/products/${boot.pId}`, `/products/${bare.id}`],
+    'GET /products/:product/images': [`/products/${boot.pId}/images`, `/products/${bare.id}/images?limit=1`],
+    'POST /products/:product/images': [{ method: 'POST', path: `/products/${bare.pId}/images`, body: { media_id: file.id, alt: 'Sample' } }],
+    'PATCH /products/:product/images/:image': [{ method: 'PATCH', path: `/products/${pictured.pId}/images/${third!.id}`, body: { primary: true } }],
+    'DELETE /products/:product/images/:image': [
+      { method: 'DELETE', path: `/products/${pictured.pId}/images/${second!.id}` },
+      { method: 'DELETE', path: `/products/${pictured.pId}/images/primary` },
+    ],
+    'GET /files': ['/files', '/files?limit=1'],
+    'POST /files': [
+      {
+        method: 'POST',
+        path: '/files',
+        form: await multipartBody({ file: { filename: 'a.webp', type: 'image/webp', data: await picture(30, 20, 'webp') }, alt: 'A' }),
+      },
+    ],
   };
 });
 afterAll(() => t.close());
@@ -53,11 +81,11 @@ describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) =>
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r]))('%s matches its declared answer', async (operation, route) => {
     const paths = samples[operation];
     expect(paths, `no sample request for ${operation}`).toBeDefined();
-    for (const path of paths!) {
-      const res = await get(t.app, `${prefix}${path}`, key());
+    for (const sample of paths!) {
+      const res = await send(prefix, sample, key());
       expect(res.status, res.raw).toBe(route.status ?? 200);
       const parsed = route.answer.safeParse(res.body);
-      expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
+      expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(sample)).toEqual([]);
     }
   });
 });
