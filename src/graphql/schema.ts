@@ -9,6 +9,8 @@ import './inventory/mutations.js';
 import './shared/user-errors.js';
 import './catalog/product-mutations.js';
 import './catalog/variant-mutations.js';
+import './media/queries.js';
+import './media/mutations.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { mediaServices, type MediaServices } from '../../src/domain/media/media-services.js';
-import type { ResolveHost } from '../../src/platform/net/guarded-download.js';
 
 /** A fresh media directory under the system's temporary directory, so tests never write into the repository. */
 export function temporaryMediaDir(): string {
@@ -11,6 +10,6 @@ export function temporaryMediaDir(): string {
 }
 
 /** Media services on a temporary directory, served under the test app's public URL. */
-export function testMediaServices(env: Record<string, string> = {}, resolve?: ResolveHost): MediaServices {
-  return mediaServices(loadConfig({ PUBLIC_URL: 'http://bazaar.test', MEDIA_DIR: temporaryMediaDir(), ...env }), { resolve });
+export function testMediaServices(env: Record<string, string> = {}): MediaServices {
+  return mediaServices(loadConfig({ PUBLIC_URL: 'http://bazaar.test', MEDIA_DIR: temporaryMediaDir(), ...env }));
 }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,6 @@ import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Kv } from '../../src/platform/kv/kv.js';
 import { openKv } from '../../src/platform/kv/open-kv.js';
 import { mediaServices, type MediaServices } from '../../src/domain/media/media-services.js';
-import type { ResolveHost } from '../../src/platform/net/guarded-download.js';
 import { temporaryMediaDir } from './media.js';
 
 export interface TestApp {
@@ -37,13 +37,14 @@ export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
 /** A whole app over real HTTP handling (inject), a real database and a real KV. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string; resolve?: ResolveHost } = {},
+  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string } = {},
 ): Promise<TestApp> {
   const database = shared.database ?? (await openTestDatabase());
   const kv = shared.kv ?? openTestKv();
   // Each app keeps its files in a temporary directory of its own unless the test names one.
-  const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', MEDIA_DIR: temporaryMediaDir(), ...env });
-  const media = mediaServices(config, { resolve: shared.resolve });
+  const ownMediaDir = env.MEDIA_DIR ? undefined : temporaryMediaDir();
+  const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}), ...env });
+  const media = mediaServices(config);
   const secret = await loadServerSecret(database.prisma, config.secret);
   const app = await buildApp({ config, database, kv, media, secret, clock: shared.clock, demoPublicKey: shared.demoPublicKey }, { logger: false });
   await app.ready();
@@ -57,6 +58,7 @@ export async function startTestApp(
       await app.close();
       if (!shared.kv) await kv.close();
       if (!shared.database) await database.close();
+      if (ownMediaDir) rmSync(ownMediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { MediaFile } from '../../generated/prisma/client.js';
-import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { keysetPage, type KeysetPage, type KeysetWindow } from '../pagination/keyset-page.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
@@ -21,12 +20,4 @@ export function listFiles(ctx: Ctx, window: KeysetWindow): Promise<KeysetPage<Me
     },
     window,
   );
-}
-
-/** A file of the store by its integer id; another store's file is simply not found. */
-export async function findFile(ctx: Ctx, rawId: string): Promise<MediaFile> {
-  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-  const file = id <= 2_147_483_647 ? await ctx.db.mediaFile.findFirst({ where: { id } }) : null;
-  if (!file) throw ApiError.notFound('File');
-  return file;
 }

@@ -1,5 +1,5 @@
 import type { MediaConfig } from '../../config.js';
-import { guardedDownload, type Downloaded, type ResolveHost } from '../../platform/net/guarded-download.js';
+import { guardedDownload, type Downloaded } from '../../platform/net/guarded-download.js';
 import { localDirectoryStorage } from '../../platform/storage/local-directory-storage.js';
 import type { Storage } from '../../platform/storage/storage.js';
 
@@ -20,7 +20,8 @@ export const mediaPathPrefix = '/media';
 /** At most this many redirects are followed by a download. */
 export const maxDownloadRedirects = 3;
 
-export function mediaServices(config: { publicUrl: string; media: MediaConfig }, options: { storage?: Storage; resolve?: ResolveHost } = {}): MediaServices {
+/** The media services of a config: the local-directory storage of MEDIA_DIR unless another storage adapter is given. */
+export function mediaServices(config: { publicUrl: string; media: MediaConfig }, options: { storage?: Storage } = {}): MediaServices {
   const { media } = config;
   return {
     storage: options.storage ?? localDirectoryStorage(media.dir),
@@ -33,7 +34,6 @@ export function mediaServices(config: { publicUrl: string; media: MediaConfig },
         timeoutMs: media.fetchTimeoutMs,
         maxRedirects: maxDownloadRedirects,
         allow: media.fetchAllow,
-        resolve: options.resolve,
       }),
   };
 }

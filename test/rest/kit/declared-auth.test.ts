@@ -22,21 +22,11 @@ const route = (overrides: Partial<RestRoute>): RestRoute => ({
   ...overrides,
 });
 
-/**
- * Operations Bazaar adds beyond the spec's table, each under the scope of the resource it reads,
- * and documented in the README: a single file, which the `Location` of `POST /files` names.
- */
-const designedOperations = new Map([['GET /files/{file}', 'merchant-media-read']]);
-
 describe('Every merchant route requires the scope of the spec’s scope table', () => {
-  const table = new Map([...merchantScopeTable(), ...designedOperations]);
+  const table = merchantScopeTable();
   it.each(merchantRoutes.map((r) => [`${r.method} ${specPath(r.url)}`, r]))('%s', (operation, r) => {
     expect(table.has(operation), `${operation} is not in docs/merchant-api.md's scope table`).toBe(true);
     expect(r.auth).toEqual(scope(table.get(operation) as never));
-  });
-
-  it('adds only operations the spec does not list', () => {
-    for (const operation of designedOperations.keys()) expect(merchantScopeTable().has(operation)).toBe(false);
   });
 });
 

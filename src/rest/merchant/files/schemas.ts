@@ -46,8 +46,6 @@ export const createFileBody = z
   .superRefine(oneImageSource(['file', 'url']))
   .transform((body) => ({ ...sourceOf(body), alt: body.alt ?? null }));
 
-export const fileIdParams = z.object({ file: z.string().meta({ description: 'The integer id of a file of this store.' }) });
-
 export const fileListQuery = z
   .looseObject({
     limit: integerParam(1, fileListLimits.maxPageSize).meta({ description: `Page size, default ${fileListLimits.defaultPageSize}.` }),
