@@ -36,7 +36,7 @@ export const errorCodes = {
   method_not_allowed: { status: 405, summary: 'The method is not supported on this path; see the Allow header.' },
   not_acceptable: { status: 406, summary: 'The Accept header names no media type this path answers in (GraphQL answers JSON).' },
   request_timeout: { status: 408, summary: 'The request did not arrive in time (its headers or body were too slow); the connection is closed.' },
-  conflict: { status: 409, summary: 'The request conflicts with the current state.', reserved: true },
+  conflict: { status: 409, summary: 'The request conflicts with the current state, such as a slug taken by concurrent creates; send it again.' },
   idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different request (method, path or body).' },
   idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running; retry after Retry-After seconds.' },
   gone: { status: 410, summary: 'The resource no longer exists.', reserved: true },

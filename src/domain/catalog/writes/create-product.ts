@@ -12,7 +12,8 @@ import { isSlugCollision } from './slug-collision.js';
 import { checkVariantCombinations } from './variant-options.js';
 import { variantRow } from './variant-row.js';
 
-const SLUG_ATTEMPTS = 3;
+/** Each round of concurrent creates of one title lets one of them win, so this many of them always succeed. */
+const SLUG_ATTEMPTS = 10;
 
 async function insertProduct(tx: TransactionCtx, input: ProductCreateInput, images: IngestedImage[]): Promise<Product> {
   const options = input.options ?? [];
@@ -71,8 +72,9 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
     try {
       return await withTransaction(ctx, (tx) => insertProduct(tx, input, images));
     } catch (error) {
-      if (attempt < SLUG_ATTEMPTS && !isInTransaction(ctx) && isSlugCollision(error)) continue;
-      throw error;
+      if (isInTransaction(ctx) || !isSlugCollision(error)) throw error;
+      if (attempt === SLUG_ATTEMPTS)
+        throw new ApiError('conflict', 'Other products with this title were being created at the same moment; send the request again.');
     }
   }
 }
