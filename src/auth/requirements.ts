@@ -12,11 +12,22 @@ export type AuthRequirement =
   /** A private key, whatever its scopes (the GraphQL merchant namespace; its fields name their scopes). */
   | { readonly kind: 'privateKey' }
   /** A private key carrying this Merchant API scope. */
-  | { readonly kind: 'scope'; readonly scope: MerchantScope };
+  | { readonly kind: 'scope'; readonly scope: MerchantScope }
+  /** Any valid key of the store plus a signed-in customer of that store (the spec's (C) operations). */
+  | { readonly kind: 'customer' }
+  /** Any valid key of the store; a customer too when a bearer token is sent (carts: the token wins over the cart session). */
+  | { readonly kind: 'optionalCustomer' };
 
 export const storeKey: AuthRequirement = { kind: 'storeKey' };
 export const privateKey: AuthRequirement = { kind: 'privateKey' };
 export const scope = (name: MerchantScope): AuthRequirement => ({ kind: 'scope', scope: name });
+export const customer: AuthRequirement = { kind: 'customer' };
+export const optionalCustomer: AuthRequirement = { kind: 'optionalCustomer' };
+
+/** Whether the kit reads the bearer token as a customer's session for this requirement. */
+export function readsCustomer(requirement: AuthRequirement): boolean {
+  return requirement.kind === 'customer' || requirement.kind === 'optionalCustomer';
+}
 
 export function requirePrivateKey(principal: Principal) {
   if (principal.kind !== 'private') throw new ApiError('private_key_required', 'This operation takes a private key (sk_); public keys (pk_) never reach it.');
@@ -37,6 +48,16 @@ export function enforce(requirement: AuthRequirement, principal: Principal) {
 
 /** A short, stable description for docs and start-up errors. */
 export function describeRequirement(requirement: AuthRequirement): string {
-  if (requirement.kind === 'scope') return `private key with scope ${requirement.scope}`;
-  return requirement.kind === 'privateKey' ? 'private key' : 'store key (public or private)';
+  switch (requirement.kind) {
+    case 'scope':
+      return `private key with scope ${requirement.scope}`;
+    case 'privateKey':
+      return 'private key';
+    case 'customer':
+      return 'store key (public or private) and a customer access token (Authorization: Bearer)';
+    case 'optionalCustomer':
+      return 'store key (public or private); a customer access token when the shopper is signed in';
+    default:
+      return 'store key (public or private)';
+  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CustomerIdentity } from '../auth/customer-identity.js';
 import type { Principal } from '../auth/principal.js';
 import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
@@ -21,6 +22,8 @@ export interface Ctx {
   media: MediaServices;
   store: Store;
   principal: Principal;
+  /** The signed-in customer, on operations that read one (auth requirement `customer` or `optionalCustomer`). */
+  customer?: CustomerIdentity;
   requestId: string;
   log: FastifyBaseLogger;
   /** Signs cursors. */
@@ -36,9 +39,17 @@ export interface Ctx {
 export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox'> & {
   /** The unscoped client; the context hands out only the store's view of it. */
   db: Db;
+  /** The request's clock reading; tests pin it to step through expiries. */
+  now?: Date;
 };
 
 export function createContext(input: ContextInput): Ctx {
   const db = storeClientOf(input.db, input.store.id);
-  return { ...input, db, now: new Date(), loaders: createLoaders(db), transact: transactorOf(db) };
+  return { ...input, db, now: input.now ?? new Date(), loaders: createLoaders(db), transact: transactorOf(db) };
+}
+
+/** The signed-in customer; operations that declare `customer` always have one, the kit saw to it. */
+export function signedInCustomer(ctx: Ctx): CustomerIdentity {
+  if (!ctx.customer) throw new Error('signedInCustomer called on an operation that does not declare the customer requirement');
+  return ctx.customer;
 }

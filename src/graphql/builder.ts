@@ -17,7 +17,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
-  AuthScopes: { storeKey: boolean; privateKey: boolean; merchantScope: MerchantScope };
+  AuthScopes: { storeKey: boolean; privateKey: boolean; merchantScope: MerchantScope; customer: boolean; optionalCustomer: boolean };
   Directives: {
     requiresScope: { locations: 'FIELD_DEFINITION'; args: { scope: string } };
     requiresPrivateKey: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
@@ -55,6 +55,11 @@ export const builder = new SchemaBuilder<{
         requireScope(context.ctx.principal, scope);
         return true;
       },
+      customer: async () => Boolean(await context.signIn(true)),
+      optionalCustomer: async () => {
+        await context.signIn(false);
+        return true;
+      },
     }),
   },
 });
@@ -73,6 +78,12 @@ builder.scalarType('Decimal', {
 
 /** What a shopper field declares: any valid key of the store. */
 export const storeKeyField = { authScopes: { storeKey: true } } as const;
+
+/** What a signed-in shopper's field declares: any valid key of the store and a customer access token. */
+export const customerField = { authScopes: { customer: true } } as const;
+
+/** A shopper field that reads the customer when a token is sent (carts). */
+export const optionalCustomerField = { authScopes: { optionalCustomer: true } } as const;
 
 /** What a merchant field declares: the scope it needs, enforced and printed as a directive in the SDL. */
 export function merchantScope(scope: MerchantScope) {

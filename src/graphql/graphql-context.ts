@@ -1,6 +1,12 @@
+import type { CustomerIdentity } from '../auth/customer-identity.js';
 import type { Ctx } from '../domain/context.js';
 
 /** The GraphQL context: the domain context, the same one REST handlers get. */
 export interface GraphqlContext {
   ctx: Ctx;
+  /**
+   * The customer of the request's bearer token, read once and only by fields that declare a
+   * customer (a catalogue query sent with a stale token still answers); it sets `ctx.customer`.
+   */
+  signIn(required: boolean): Promise<CustomerIdentity | undefined>;
 }

@@ -3,6 +3,7 @@ import { createYoga } from 'graphql-yoga';
 import type { AppDeps } from '../platform/app-deps.js';
 import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
+import { customerSignIn } from './customer-sign-in.js';
 import { browserCors } from '../http/cors.js';
 import { graphqlFailureBody } from '../http/failure-body.js';
 import { toApiError } from '../http/to-api-error.js';
@@ -78,7 +79,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         handler: async (request, reply) => {
           if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
           checkGraphqlRequest(request);
-          const graphql = { ctx: await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql')) };
+          const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql'));
+          const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx) };
           const execute = async () => {
             const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
             if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');

@@ -26,5 +26,6 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     requestId: request.id,
     log: request.log,
     secret: deps.secret,
+    now: deps.clock ? new Date(deps.clock()) : undefined,
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, Store } from '../../src/generated/prisma/client.js';
+import type { Collection, Customer, CustomerAccount, Product, Store } from '../../src/generated/prisma/client.js';
 import { getDatamodel } from '../../src/generated/pothos-types.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { scopeToStore, storeClientOf, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
@@ -33,6 +33,12 @@ interface Delegate {
 interface Side {
   store: Store;
   product: Product;
+  account: CustomerAccount;
+  customer: Customer;
+  collection: Collection;
+  /** Rows no wishlist item or collection member points at yet: those are unique per customer or collection and product. */
+  spareCustomers: Customer[];
+  spareCollections: Collection[];
 }
 
 /** Per store-owned model: fresh data for a row of a store (without the store), and a harmless change. */
@@ -104,7 +110,67 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ productId: s.product.id, delta: 1, quantityAfter: 1, reason: 'received' }),
     change: { note: 'Changed' },
   },
+  { model: 'Customer', delegate: 'customer', fresh: () => ({ accountId: randomAccountId(), ordersCount: 0 }), change: { ordersCount: 3 } },
+  {
+    model: 'CustomerSession',
+    delegate: 'customerSession',
+    fresh: (s) => ({
+      customerId: s.customer.id,
+      familyId: randomUUID(),
+      accessTokenHash: randomBytes(32).toString('hex'),
+      refreshTokenHash: randomBytes(32).toString('hex'),
+      accessExpiresAt: new Date('2026-11-23T00:00:00Z'),
+      refreshExpiresAt: new Date('2026-12-23T00:00:00Z'),
+    }),
+    change: { platform: 'ios' },
+  },
+  {
+    model: 'OtpChallenge',
+    delegate: 'otpChallenge',
+    fresh: () => ({ channel: 'email', destination: `a${next()}@shop.test`, codeHash: '0'.repeat(64), expiresAt: new Date('2026-11-23T00:00:00Z') }),
+    change: { attempts: 1 },
+  },
+  {
+    model: 'PasswordReset',
+    delegate: 'passwordReset',
+    fresh: (s) => ({ accountId: s.account.id, tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date('2026-11-23T00:00:00Z') }),
+    change: { usedAt: new Date('2026-11-22T00:00:00Z') },
+  },
+  {
+    model: 'Message',
+    delegate: 'message',
+    fresh: () => ({ channel: 'email', recipient: `m${next()}@shop.test`, template: 'otp', text: 'Your code' }),
+    change: { attempts: 1 },
+  },
+  { model: 'StoreFollow', delegate: 'storeFollow', fresh: () => ({ accountId: randomAccountId() }), change: { sharedContact: true } },
+  {
+    model: 'WishlistItem',
+    delegate: 'wishlistItem',
+    fresh: (s) => ({ customerId: s.spareCustomers.shift()!.id, productId: s.product.id, priceAtSave: '1.00' }),
+    change: { createdAt: new Date('2026-11-22T00:00:00Z') },
+  },
+  { model: 'Discount', delegate: 'discount', fresh: () => ({ title: `D${next()}`, type: 'percentage', value: '10.00' }), change: { title: 'Changed' } },
+  {
+    model: 'Coupon',
+    delegate: 'coupon',
+    fresh: () => {
+      const code = `CODE${next()}`;
+      return { code, codeKey: code, title: 'C', discountType: 'fixed', discountValue: '5.00' };
+    },
+    change: { title: 'Changed' },
+  },
+  { model: 'Collection', delegate: 'collection', fresh: () => ({ slug: `col-${next()}`, name: 'Col' }), change: { name: 'Changed' } },
+  {
+    model: 'CollectionProduct',
+    delegate: 'collectionProduct',
+    fresh: (s) => ({ collectionId: s.spareCollections.shift()!.id, productId: s.product.id, position: next() }),
+    change: { position: 99 },
+  },
 ];
+
+/** Accounts are platform-wide; follows and customers need one per row (one per store and account). */
+const accountIds: string[] = [];
+const randomAccountId = () => accountIds.shift()!;
 
 let database: Database;
 let mine: Side;
@@ -120,8 +186,25 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const side = async (): Promise<Side> => {
     const { store } = await makeStore(database);
-    return { store, product: await createProduct(database, store, { title: 'Base' }) };
+    const account = await database.prisma.customerAccount.create({ data: { email: `${randomUUID()}@shop.test` } });
+    return {
+      store,
+      product: await createProduct(database, store, { title: 'Base' }),
+      account,
+      customer: await database.prisma.customer.create({ data: { storeId: store.id, accountId: account.id } }),
+      collection: await database.prisma.collection.create({ data: { storeId: store.id, slug: 'base', name: 'Base' } }),
+      spareCustomers: await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          const { id } = await database.prisma.customerAccount.create({ data: {} });
+          return database.prisma.customer.create({ data: { storeId: store.id, accountId: id } });
+        }),
+      ),
+      spareCollections: await Promise.all(
+        Array.from({ length: 16 }, (_, i) => database.prisma.collection.create({ data: { storeId: store.id, slug: `spare-${i}`, name: 'Spare' } })),
+      ),
+    };
   };
+  for (let i = 0; i < 60; i++) accountIds.push((await database.prisma.customerAccount.create({ data: {} })).id);
   [mine, theirs] = [await side(), await side()];
   db = scopeToStore(database.prisma, mine.store.id);
 });

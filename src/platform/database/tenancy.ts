@@ -19,6 +19,21 @@ export const tenancyOf = {
   IdempotencyRecord: 'owned',
   MediaFile: 'owned',
   InventoryAdjustment: 'owned',
+  Customer: 'owned',
+  CustomerSession: 'owned',
+  OtpChallenge: 'owned',
+  PasswordReset: 'owned',
+  Message: 'owned',
+  StoreFollow: 'owned',
+  WishlistItem: 'owned',
+  Discount: 'owned',
+  Coupon: 'owned',
+  Collection: 'owned',
+  CollectionProduct: 'owned',
+  // A shopper's account and saved addresses are platform-wide; only the customer modules reach them.
+  CustomerAccount: 'global',
+  SavedAddress: 'global',
+  Region: 'global',
   ServerSetting: 'global',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global'>;
 

@@ -24,6 +24,13 @@ const commonFailures = {
   default: failure('Any other failure, in the same envelope.'),
 };
 
+/** The key always; a customer's bearer token as well on (C) operations, or as an alternative on optional ones. */
+function securityOf(route: RestRoute, scopes: string[]): Record<string, string[]>[] {
+  if (route.auth.kind === 'customer') return [{ clientKey: scopes, customerBearer: [] }];
+  if (route.auth.kind === 'optionalCustomer') return [{ clientKey: scopes }, { clientKey: scopes, customerBearer: [] }];
+  return [{ clientKey: scopes }];
+}
+
 function operationOf(route: RestRoute): ZodOpenApiOperationObject {
   const scopes = route.auth.kind === 'scope' ? [route.auth.scope] : [];
   const write = isWrite(route);
@@ -36,7 +43,7 @@ function operationOf(route: RestRoute): ZodOpenApiOperationObject {
     summary: route.summary,
     description: [route.description, `Requires: ${describeRequirement(route.auth)}.`].filter(Boolean).join('\n\n'),
     tags: [route.tag],
-    security: [{ clientKey: scopes }],
+    security: securityOf(route, scopes),
     ...(route.auth.kind === 'scope' ? { 'x-required-scope': route.auth.scope } : {}),
     requestParams,
     ...(route.body ? { requestBody: { content: { 'application/json': { schema: route.body }, 'multipart/form-data': { schema: route.body } } } } : {}),
@@ -74,6 +81,11 @@ export function openApiDocument(api: ApiDescription) {
           name: 'X-Client-Key',
           description:
             'The store API key: public (pk_) from allowed origins, or private (sk_) with scopes. The scopes an operation lists are what the key must carry.',
+        },
+        customerBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A signed-in customer's access_token from any session answer, bound to the store that issued it.",
         },
       },
     },

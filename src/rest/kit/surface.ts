@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { describeRequirement, enforce } from '../../auth/requirements.js';
+import { authenticateCustomer } from '../../auth/customer-identity.js';
+import { describeRequirement, enforce, readsCustomer } from '../../auth/requirements.js';
 import type { Ctx } from '../../domain/context.js';
 import { conditionalGet } from '../../http/conditional-get.js';
 import { rateLimits } from '../../http/rate-limit.js';
@@ -47,8 +48,8 @@ export function checkDeclaredAuth(surface: RestSurface, route: RestRoute) {
   if (surface === 'merchant' && route.auth.kind !== 'scope') {
     throw new Error(`merchant route ${name} must require a scope, not a ${describeRequirement(route.auth)}`);
   }
-  if (surface === 'storefront' && route.auth.kind !== 'storeKey') {
-    throw new Error(`storefront route ${name} must require a store key, not a ${describeRequirement(route.auth)}`);
+  if (surface === 'storefront' && route.auth.kind !== 'storeKey' && !readsCustomer(route.auth)) {
+    throw new Error(`storefront route ${name} must require a store key (and perhaps a customer), not a ${describeRequirement(route.auth)}`);
   }
 }
 
@@ -83,6 +84,12 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
         if (!route || request.method === 'OPTIONS') return;
         request.ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, surface));
         enforce(route.auth, request.ctx.principal);
+        if (readsCustomer(route.auth)) {
+          const { bearerToken } = readRequestHeaders(request);
+          if (bearerToken || route.auth.kind === 'customer') {
+            request.ctx.customer = await authenticateCustomer(deps.database.prisma, request.ctx.store, bearerToken, request.ctx.now);
+          }
+        }
       });
       scope.addHook('onSend', conditionalGet);
       scope.setNotFoundHandler(async (request) => {
