@@ -1,0 +1,36 @@
+import type { Discount, Prisma } from '../../generated/prisma/client.js';
+
+/**
+ * Whether a discount (or promotion) applies at `now`: active, published, and inside its validity
+ * window (open ends are unbounded). Computed at request time, so a discount starts and ends at its
+ * instant with no job to run.
+ */
+export function isLive(discount: Pick<Discount, 'isActive' | 'isPublished' | 'validFrom' | 'validUntil'>, now: Date): boolean {
+  return (
+    discount.isActive &&
+    discount.isPublished &&
+    (discount.validFrom === null || discount.validFrom <= now) &&
+    (discount.validUntil === null || discount.validUntil > now)
+  );
+}
+
+/** The same rule as a query condition, for lists that fetch only live rows. */
+export function livePredicate(now: Date): Prisma.DiscountWhereInput {
+  return {
+    isActive: true,
+    isPublished: true,
+    AND: [{ OR: [{ validFrom: null }, { validFrom: { lte: now } }] }, { OR: [{ validUntil: null }, { validUntil: { gt: now } }] }],
+  };
+}
+
+/** The products a discount targets: every product when it names none, else those named or in a named category. */
+export function targetPredicate(discount: Pick<Discount, 'productIds' | 'categoryIds'>): Prisma.ProductWhereInput {
+  if (!discount.productIds.length && !discount.categoryIds.length) return {};
+  return { OR: [{ id: { in: discount.productIds } }, { categoryId: { in: discount.categoryIds } }] };
+}
+
+/** Whether a discount targets a product, by the same rule as `targetPredicate`. */
+export function targets(discount: Pick<Discount, 'productIds' | 'categoryIds'>, product: { id: string; categoryId: string | null }): boolean {
+  if (!discount.productIds.length && !discount.categoryIds.length) return true;
+  return discount.productIds.includes(product.id) || (product.categoryId !== null && discount.categoryIds.includes(product.categoryId));
+}
