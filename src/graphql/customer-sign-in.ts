@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { authenticateCustomer, type CustomerIdentity } from '../auth/customer-identity.js';
+import type { CustomerIdentity } from '../auth/customer-identity.js';
+import { customerOfToken } from '../http/request-context.js';
 import type { Ctx } from '../domain/context.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
@@ -21,7 +22,7 @@ export function customerSignIn(deps: AppDeps, request: FastifyRequest, ctx: Ctx)
   return async (required: boolean): Promise<CustomerIdentity | undefined> => {
     const token = bearerOf(request);
     if (!token && !required) return undefined;
-    identity ??= authenticateCustomer(deps.database.prisma, ctx.store, token, ctx.now);
+    identity ??= customerOfToken(deps, ctx, token);
     ctx.customer = await identity;
     return ctx.customer;
   };

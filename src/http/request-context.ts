@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.js';
+import { authenticateCustomer, type CustomerIdentity } from '../auth/customer-identity.js';
 import { createContext, type Ctx } from '../domain/context.js';
 import { mediaServices } from '../domain/media/media-services.js';
 import type { Surface } from '../platform/errors/error-codes.js';
@@ -28,4 +29,9 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     secret: deps.secret,
     now: deps.clock ? new Date(deps.clock()) : undefined,
   });
+}
+
+/** The signed-in customer of an access token; looked up across stores, so another store's token answers 403 rather than 401. */
+export function customerOfToken(deps: AppDeps, ctx: Ctx, token: string | undefined): Promise<CustomerIdentity> {
+  return authenticateCustomer(deps.database.prisma, ctx.store, token, ctx.now);
 }

@@ -12,6 +12,7 @@ const allowlist: Record<string, string> = {
   'src/platform/database/store-scoped-client.ts': 'wraps it into one store’s client',
   'src/platform/crypto/server-secret.ts': 'the server secret belongs to no store',
   'src/auth/authenticate.ts': 'key lookup: no store is known until the key is found',
+  'src/auth/customer-identity.ts': 'customer token lookup: another store’s token must be told apart from an unknown one (403, not 401)',
   'src/http/request-context.ts': 'hands it to key lookup and to createContext',
   'src/domain/context.ts': 'createContext turns it into the request store’s client',
   'src/domain/store/manage-stores.ts': 'operator action: creating and updating stores',

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticateCustomer } from '../../auth/customer-identity.js';
 import { describeRequirement, enforce, readsCustomer } from '../../auth/requirements.js';
 import type { Ctx } from '../../domain/context.js';
 import { conditionalGet } from '../../http/conditional-get.js';
 import { rateLimits } from '../../http/rate-limit.js';
-import { contextFor } from '../../http/request-context.js';
+import { contextFor, customerOfToken } from '../../http/request-context.js';
 import { sendFailure } from '../../http/send-failure.js';
 import type { AppDeps } from '../../platform/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
@@ -87,7 +86,7 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
         if (readsCustomer(route.auth)) {
           const { bearerToken } = readRequestHeaders(request);
           if (bearerToken || route.auth.kind === 'customer') {
-            request.ctx.customer = await authenticateCustomer(deps.database.prisma, request.ctx.store, bearerToken, request.ctx.now);
+            request.ctx.customer = await customerOfToken(deps, request.ctx, bearerToken);
           }
         }
       });
