@@ -9,6 +9,7 @@ export interface EventTopics {
   'products/create': { id: string };
   'products/update': { id: string };
   'products/delete': { id: string };
+  'customers/create': { id: number; uid: string };
 }
 
 export type Topic = keyof EventTopics;

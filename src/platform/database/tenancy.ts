@@ -3,7 +3,10 @@ import type { Prisma } from '../../generated/prisma/client.js';
 /**
  * How each model belongs to a store. A new model must be placed here before the code compiles:
  * `owned` rows carry a `storeId` and are filtered by it, `store` is the store itself (its own id),
- * `global` rows belong to no store and the store-scoped client refuses them.
+ * `global` rows belong to no store and the store-scoped client refuses them. `platform` rows are a
+ * shopper's own (the account and its saved addresses: "an address belongs to the customer, never
+ * to one store"): every store's client reaches them unfiltered, inside its transactions, and only
+ * the customer modules may (test/platform/platform-models.test.ts), always by the signed-in account.
  */
 export const tenancyOf = {
   Store: 'store',
@@ -30,12 +33,11 @@ export const tenancyOf = {
   Coupon: 'owned',
   Collection: 'owned',
   CollectionProduct: 'owned',
-  // A shopper's account and saved addresses are platform-wide; only the customer modules reach them.
-  CustomerAccount: 'global',
-  SavedAddress: 'global',
+  CustomerAccount: 'platform',
+  SavedAddress: 'platform',
   Region: 'global',
   ServerSetting: 'global',
-} as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global'>;
+} as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */
 export class TenancyViolation extends Error {

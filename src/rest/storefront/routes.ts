@@ -1,8 +1,10 @@
 import type { RestRoute } from '../kit/route.js';
+import { accountRoutes } from './account/routes.js';
+import { authRoutes } from './auth/routes.js';
 import { productRoutes } from './products/routes.js';
 import { storeRoutes } from './store/routes.js';
 
 export const STOREFRONT_PREFIX = '/v1';
 
 /** The Storefront API (`/v1`) operations this release serves; any other path answers route_not_available. */
-export const storefrontRoutes: RestRoute[] = [...storeRoutes, ...productRoutes];
+export const storefrontRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...authRoutes, ...accountRoutes];

@@ -5,6 +5,7 @@ import { STOREFRONT_PREFIX, storefrontRoutes } from '../../../src/rest/storefron
 import { createCategory, createProduct } from '../../support/catalog.js';
 import { call, get } from '../../support/http.js';
 import { multipartBody, picture } from '../../support/media-fixtures.js';
+import { signInCustomer } from '../../support/customers.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -14,8 +15,10 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 let t: TestApp;
 let shop: TestStore;
 type MultipartParts = Parameters<typeof multipartBody>[0];
-/** A GET path, or a write with its JSON or multipart body. */
-type Sample = string | { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown; multipart?: MultipartParts };
+/** A GET path, or a call with its JSON or multipart body and the headers it needs (a customer's bearer token). */
+type Sample =
+  | string
+  | { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown; multipart?: MultipartParts; headers?: Record<string, string> };
 let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
@@ -49,6 +52,10 @@ beforeAll(async () => {
     ...(await multipartBody({ file: { filename: 'a.png', type: 'image/png', data: png } })),
   });
   const file = uploaded.body.data as { id: number };
+  const shopper = await signInCustomer(t.database, shop.store);
+  const leaving = await signInCustomer(t.database, shop.store);
+  const leavingAll = await signInCustomer(t.database, shop.store);
+  const refreshing = await signInCustomer(t.database, shop.store);
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -110,6 +117,14 @@ beforeAll(async () => {
     'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
     'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
+    'POST /auth/email/register-password': [
+      { method: 'POST', path: '/auth/email/register-password', body: { first_name: 'Sam', last_name: 'Pled', email: 'sampled@example.com', password: 'long enough' } },
+    ],
+    'POST /auth/email/login': [{ method: 'POST', path: '/auth/email/login', body: { email: 'sampled@example.com', password: 'long enough' } }],
+    'POST /auth/refresh': [{ method: 'POST', path: '/auth/refresh', body: { refresh_token: refreshing.session.refreshToken } }],
+    'POST /auth/logout': [{ method: 'POST', path: '/auth/logout', headers: leaving.auth }],
+    'POST /auth/logout-all': [{ method: 'POST', path: '/auth/logout-all', headers: leavingAll.auth }],
+    'GET /store/account': [{ method: 'GET', path: '/store/account', headers: shopper.auth }],
   };
 });
 afterAll(() => t.close());
@@ -130,15 +145,11 @@ describe.each(surfaces)('Answers of the %s API', (_name, prefix, routes, key) =>
     expect(paths, `no sample request for ${operation}`).toBeDefined();
     for (const sample of paths!) {
       const path = typeof sample === 'string' ? sample : sample.path;
+      const body = typeof sample === 'string' ? undefined : await encoded(sample);
       const res =
         typeof sample === 'string'
           ? await get(t.app, `${prefix}${path}`, key())
-          : await call(t.app, {
-              method: sample.method,
-              url: `${prefix}${path}`,
-              key: key(),
-              ...(await encoded(sample)),
-            });
+          : await call(t.app, { method: sample.method, url: `${prefix}${path}`, key: key(), ...body, headers: { ...body?.headers, ...sample.headers } });
       expect(res.status, res.raw).toBe(route.status ?? 200);
       const parsed = route.answer.safeParse(res.body);
       expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(sample)).toEqual([]);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { loginWithPasswordShape, registerWithPasswordShape } from '../../../domain/customers/accounts/account-fields.js';
+import { singleAnswer } from '../../kit/envelope.js';
+import { wireObject } from '../../kit/wire-object.js';
+
+const text = z.string().nullable();
+const timestampWithOffset = z.string().meta({ description: 'ISO 8601 with offset, such as 2026-11-22T13:00:00+00:00.' });
+
+/** The spec's `user` of a customer session: the account, located by its default saved address. */
+export const sessionUser = z.strictObject({
+  id: z.string().meta({ description: 'The account id (uuid): the same shopper at every store.' }),
+  name: z.string(),
+  email: text,
+  phone: text,
+  avatar: text,
+  country: text,
+  state: text,
+  region: text,
+  city: text,
+  address: text,
+  map_lat: text.meta({ description: 'Decimal string.' }),
+  map_lng: text.meta({ description: 'Decimal string.' }),
+  is_rider: z.boolean(),
+  rider_approved: z.boolean(),
+  profile_complete: z.boolean().meta({ description: 'First and last name, email and phone are all set.' }),
+});
+
+/** The spec's customer session, the `data` of every sign-in, registration and refresh answer. */
+export const customerSession = z.strictObject({
+  token: z.string(),
+  access_token: z.string().meta({ description: 'The same credential as token; send it as Authorization: Bearer.' }),
+  refresh_token: z.string().meta({ description: 'Exchange it at POST /auth/refresh; it works once.' }),
+  token_type: z.literal('Bearer'),
+  expires_in: z.int(),
+  expires_at: timestampWithOffset,
+  refresh_expires_in: z.int(),
+  refresh_expires_at: timestampWithOffset,
+  platform: z.string(),
+  user: sessionUser,
+  is_new_user: z.boolean().optional().meta({ description: 'Present on registration answers.' }),
+});
+
+export const sessionAnswer = singleAnswer(customerSession);
+export const messageOnlyAnswer = z.strictObject({ status: z.literal('success'), message: z.string() });
+
+export const registerWithPasswordBody = wireObject(registerWithPasswordShape);
+export const loginWithPasswordBody = wireObject(loginWithPasswordShape);
+export const refreshBody = z.strictObject({
+  refresh_token: z.string({ error: 'must be the refresh_token of a session answer' }).min(1, { error: 'is required' }).max(200),
+}).transform((b) => ({ refreshToken: b.refresh_token }));
+export const signOutEverywhereAnswer = singleAnswer(z.strictObject({ signed_out: z.int().meta({ description: 'Sessions signed out at this store.' }) }));

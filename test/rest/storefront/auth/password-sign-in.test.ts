@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, get } from '../../../support/http.js';
+import { makeStore, type TestStore } from '../../../support/stores.js';
+import { startTestApp, type TestApp } from '../../../support/test-app.js';
+
+let t: TestApp;
+let shop: TestStore;
+let other: TestStore;
+let now = Date.parse('2026-11-22T12:00:00.000Z');
+
+const post = (url: string, payload: unknown, key = shop.publicKey, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+const register = (email: string, password = 'correct horse', key = shop.publicKey) =>
+  post('/v1/auth/email/register-password', { first_name: 'Ada', last_name: 'Lovelace', email, password }, key);
+
+beforeAll(async () => {
+  t = await startTestApp({}, { clock: () => now });
+  shop = await makeStore(t.database, { name: 'Corner Shop' });
+  other = await makeStore(t.database, { name: 'Other Shop' });
+});
+afterAll(() => t.close());
+
+const sessionShape = (email: string, extra: Record<string, unknown> = {}) => ({
+  token: expect.stringMatching(/^bzc_[A-Za-z0-9_-]{43}$/),
+  access_token: expect.stringMatching(/^bzc_/),
+  refresh_token: expect.stringMatching(/^bzr_[A-Za-z0-9_-]{43}$/),
+  token_type: 'Bearer',
+  expires_in: 3600,
+  expires_at: new Date(now + 3600_000).toISOString().replace('.000Z', '+00:00'),
+  refresh_expires_in: 2592000,
+  refresh_expires_at: new Date(now + 2592000_000).toISOString().replace('.000Z', '+00:00'),
+  platform: 'client_web',
+  user: {
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    name: 'Ada Lovelace',
+    email,
+    phone: null,
+    avatar: null,
+    country: null,
+    state: null,
+    region: null,
+    city: null,
+    address: null,
+    map_lat: null,
+    map_lng: null,
+    is_rider: false,
+    rider_approved: false,
+    profile_complete: false,
+  },
+  ...extra,
+});
+
+describe('POST /v1/auth/email/register-password', () => {
+  it('registers the account and answers a customer session with is_new_user', async () => {
+    const res = await register('Ada@Example.com');
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ status: 'success', message: 'Registered and signed in', data: sessionShape('ada@example.com', { is_new_user: true }) });
+    expect(res.body.data.token).toBe(res.body.data.access_token);
+  });
+
+  it('makes the store’s customer record and its customers/create event in the same transaction', async () => {
+    const res = await register('events@example.com');
+    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: 'events@example.com' } });
+    const customers = await t.database.prisma.customer.findMany({ where: { accountId: account.id } });
+    expect(customers.map((c) => c.storeId)).toEqual([shop.store.id]);
+    const events = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'customers/create' } });
+    expect(events.map((e) => e.payload)).toContainEqual({ id: customers[0]!.id, uid: customers[0]!.uid });
+    expect(res.status).toBe(201);
+  });
+
+  it('stores the password only as a salted scrypt hash', async () => {
+    await register('hash@example.com', 'a secret password');
+    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: 'hash@example.com' } });
+    expect(account.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(account.passwordHash).not.toContain('a secret password');
+  });
+
+  it('answers 409 account_exists for an address that has an account, whatever its case, and writes nothing', async () => {
+    await register('taken@example.com');
+    const before = await t.database.prisma.customerSession.count();
+    const res = await register('TAKEN@example.com');
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'account_exists', message: 'An account already uses this email address; sign in with it instead.' });
+    expect(await t.database.prisma.customerSession.count()).toBe(before);
+  });
+
+  it('refuses bad input with 422 naming each field, and writes nothing', async () => {
+    const before = await t.database.prisma.customerAccount.count();
+    const res = await post('/v1/auth/email/register-password', { first_name: '', last_name: 7, email: 'not-an-email', password: 'short' });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({
+      code: 'validation_failed',
+      errors: {
+        first_name: ['must not be empty'],
+        last_name: ['must be text'],
+        email: ['must be an email address'],
+        password: ['must be at least 8 characters'],
+      },
+    });
+    const missing = await post('/v1/auth/email/register-password', {});
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.error.errors).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
+    expect(await t.database.prisma.customerAccount.count()).toBe(before);
+  });
+
+  it('refuses a body field it does not know, by name', async () => {
+    const res = await post('/v1/auth/email/register-password', { first_name: 'A', last_name: 'B', email: 'x@example.com', password: 'long enough', admin: true });
+    expect(res.status).toBe(422);
+    expect(res.body.error.errors).toHaveProperty('admin');
+  });
+});
+
+describe('POST /v1/auth/email/login', () => {
+  it('signs in with the password and answers a session without is_new_user', async () => {
+    await register('login@example.com', 'open sesame!');
+    const res = await post('/v1/auth/email/login', { email: 'LOGIN@example.com', password: 'open sesame!' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: 'Signed in', data: sessionShape('login@example.com') });
+  });
+
+  it('answers the same 401 for a wrong password and for an unknown address', async () => {
+    await register('wrong@example.com', 'open sesame!');
+    const wrong = await post('/v1/auth/email/login', { email: 'wrong@example.com', password: 'open sesame?' });
+    const unknown = await post('/v1/auth/email/login', { email: 'nobody@example.com', password: 'open sesame?' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.code).toBe('invalid_credentials');
+    expect({ ...wrong.body.error, request_id: null }).toEqual({ ...unknown.body.error, request_id: null });
+  });
+
+  it('makes the customer record of another store at the first sign-in there: one account, one record per store', async () => {
+    await register('two-stores@example.com', 'open sesame!');
+    const res = await post('/v1/auth/email/login', { email: 'two-stores@example.com', password: 'open sesame!' }, other.publicKey);
+    expect(res.status).toBe(200);
+    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: 'two-stores@example.com' } });
+    const stores = (await t.database.prisma.customer.findMany({ where: { accountId: account.id } })).map((c) => c.storeId).sort();
+    expect(stores).toEqual([shop.store.id, other.store.id].sort());
+    await post('/v1/auth/email/login', { email: 'two-stores@example.com', password: 'open sesame!' }, other.publicKey);
+    expect(await t.database.prisma.customer.count({ where: { accountId: account.id } })).toBe(2);
+  });
+
+  it('throttles an account after 5 failures in 15 minutes with 429 login_throttled and Retry-After, even for the right password', async () => {
+    now = Date.parse('2026-11-22T13:00:00.000Z');
+    await register('throttle@example.com', 'open sesame!');
+    for (let i = 0; i < 5; i++) expect((await post('/v1/auth/email/login', { email: 'throttle@example.com', password: `nope ${i}!!` })).status).toBe(401);
+    const refused = await post('/v1/auth/email/login', { email: 'throttle@example.com', password: 'open sesame!' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('login_throttled');
+    expect(refused.headers['retry-after']).toBe('900');
+    now += 15 * 60_000;
+    expect((await post('/v1/auth/email/login', { email: 'throttle@example.com', password: 'open sesame!' })).status).toBe(200);
+  });
+
+  it('refuses bad input with 422 naming the field', async () => {
+    const res = await post('/v1/auth/email/login', { email: 42, password: '' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.errors).toEqual({ email: ['must be an email address'], password: ['is required'] });
+  });
+});
+
+describe('the customer requirement of (C) and account operations (GET /v1/store/account)', () => {
+  it('answers the signed-in shopper with this store’s customer record', async () => {
+    const session = (await register('account@example.com')).body.data;
+    const res = await get(t.app, '/v1/store/account', shop.publicKey, { authorization: `Bearer ${session.access_token}` });
+    expect(res.status).toBe(200);
+    const record = await t.database.prisma.customer.findFirstOrThrow({ where: { storeId: shop.store.id, accountId: session.user.id } });
+    expect(res.body.data).toEqual({
+      ...session.user,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      customer: { id: record.id, uid: record.uid, created_at: record.createdAt.toISOString() },
+    });
+  });
+
+  it('answers 401 customer_token_required without a token', async () => {
+    const res = await get(t.app, '/v1/store/account', shop.publicKey);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('customer_token_required');
+  });
+
+  it('answers 401 customer_token_invalid for an unknown token and 401 unauthenticated for a malformed header', async () => {
+    const unknown = await get(t.app, '/v1/store/account', shop.publicKey, { authorization: 'Bearer bzc_nothing' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error.code).toBe('customer_token_invalid');
+    const malformed = await get(t.app, '/v1/store/account', shop.publicKey, { authorization: 'Token abc' });
+    expect(malformed.status).toBe(401);
+    expect(malformed.body.error.code).toBe('unauthenticated');
+  });
+
+  it('answers 403 token_store_mismatch for a token another store issued', async () => {
+    const session = (await register('mismatch@example.com', 'correct horse', other.publicKey)).body.data;
+    const res = await get(t.app, '/v1/store/account', shop.publicKey, { authorization: `Bearer ${session.access_token}` });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('token_store_mismatch');
+  });
+
+  it('answers 401 customer_token_invalid once the access token is an hour old', async () => {
+    now = Date.parse('2026-11-22T15:00:00.000Z');
+    const session = (await register('expiry@example.com')).body.data;
+    const auth = { authorization: `Bearer ${session.access_token}` };
+    now += 3599_000;
+    expect((await get(t.app, '/v1/store/account', shop.publicKey, auth)).status).toBe(200);
+    now += 1000;
+    const expired = await get(t.app, '/v1/store/account', shop.publicKey, auth);
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe('customer_token_invalid');
+  });
+});
