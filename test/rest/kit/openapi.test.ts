@@ -36,13 +36,17 @@ describe.each(surfaces)('GET /openapi/%s.json', (_name, url, routes) => {
   it('names the server and the key header as its security scheme', () => {
     expect(doc.servers[0].url).toMatch(/^http:\/\/bazaar\.test\/(v1|api\/v1\/merchant)$/);
     expect(doc.components.securitySchemes.clientKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Client-Key' });
+    expect(doc.components.securitySchemes.customerBearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.url}`, r]))('holds %s with its parameters, answers, failures and requirement', (_label, route) => {
     const operation = doc.paths[specPath(route.url)]?.[route.method.toLowerCase()];
     expect(operation, `${route.method} ${route.url} missing`).toBeDefined();
     expect(operation.operationId).toBe(route.operationId);
-    expect(operation.security).toEqual([{ clientKey: route.auth.kind === 'scope' ? [route.auth.scope] : [] }]);
+    const key = { clientKey: route.auth.kind === 'scope' ? [route.auth.scope] : [] };
+    // (C) operations need the customer's bearer token as well; optional ones take it when the shopper is signed in.
+    const security = { customer: [{ ...key, customerBearer: [] }], optionalCustomer: [key, { ...key, customerBearer: [] }] } as Record<string, unknown>;
+    expect(operation.security).toEqual(security[route.auth.kind] ?? [key]);
     const pathParams = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
     expect(operation.parameters?.filter((p: any) => p.in === 'path').map((p: any) => p.name) ?? []).toEqual(pathParams);
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), '401', '403', '429', 'default']));
