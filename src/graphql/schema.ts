@@ -11,6 +11,8 @@ import './catalog/product-mutations.js';
 import './catalog/variant-mutations.js';
 import './media/queries.js';
 import './media/mutations.js';
+import './customers/auth-mutations.js';
+import './customers/viewer-query.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../support/http.js';
+import { makeStore, type TestStore } from '../support/stores.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let shop: TestStore;
+let other: TestStore;
+
+const SESSION = 'session { accessToken refreshToken tokenType expiresIn refreshExpiresIn platform isNewUser account { email name customerId } } userErrors { field code message }';
+const REGISTER = `mutation R($input: RegisterWithPasswordInput!) { registerWithPassword(input: $input) { ${SESSION} } }`;
+const LOGIN = `mutation L($input: LoginWithPasswordInput!) { loginWithPassword(input: $input) { ${SESSION} } }`;
+const REFRESH = `mutation F($token: String!) { refreshSession(refreshToken: $token) { ${SESSION} } }`;
+const VIEWER = '{ customer { id email name firstName lastName customerId customerUid profileComplete } }';
+
+const register = (email: string, key = shop.publicKey) =>
+  graphql(t.app, key, REGISTER, { input: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'analytical engine' } });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  shop = await makeStore(t.database);
+  other = await makeStore(t.database);
+});
+afterAll(() => t.close());
+
+describe('registerWithPassword', () => {
+  it('registers and signs in, as POST /auth/email/register-password does', async () => {
+    const res = await register('gql@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body.data.registerWithPassword).toEqual({
+      session: {
+        accessToken: expect.stringMatching(/^bzc_/),
+        refreshToken: expect.stringMatching(/^bzr_/),
+        tokenType: 'Bearer',
+        expiresIn: 3600,
+        refreshExpiresIn: 2592000,
+        platform: 'client_web',
+        isNewUser: true,
+        account: { email: 'gql@example.com', name: 'Ada Lovelace', customerId: null },
+      },
+      userErrors: [],
+    });
+  });
+
+  it('answers userErrors naming the input fields, and account_exists for a taken address', async () => {
+    const bad = await graphql(t.app, shop.publicKey, REGISTER, { input: { firstName: 'A', lastName: 'B', email: 'nope', password: 'short' } });
+    expect(bad.body.data.registerWithPassword).toEqual({
+      session: null,
+      userErrors: [
+        { field: 'input.email', code: 'validation_failed', message: 'must be an email address' },
+        { field: 'input.password', code: 'validation_failed', message: 'must be at least 8 characters' },
+      ],
+    });
+    await register('taken-gql@example.com');
+    const taken = await register('Taken-GQL@example.com');
+    expect(taken.body.data.registerWithPassword.userErrors).toEqual([
+      { field: null, code: 'account_exists', message: 'An account already uses this email address; sign in with it instead.' },
+    ]);
+  });
+});
+
+describe('loginWithPassword, customer, refreshSession, signOut', () => {
+  it('signs in, reads the viewer with the bearer token, refreshes once, and signs out', async () => {
+    await register('viewer@example.com');
+    const login = await graphql(t.app, shop.publicKey, LOGIN, { input: { email: 'viewer@example.com', password: 'analytical engine' } });
+    const session = login.body.data.loginWithPassword.session;
+    expect(session.isNewUser).toBeNull();
+
+    const viewer = await graphql(t.app, shop.publicKey, VIEWER, {}, bearer(session.accessToken));
+    const record = await t.database.prisma.customer.findFirstOrThrow({ where: { storeId: shop.store.id, account: { email: 'viewer@example.com' } } });
+    expect(viewer.body).toEqual({
+      data: {
+        customer: {
+          id: expect.any(String),
+          email: 'viewer@example.com',
+          name: 'Ada Lovelace',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          customerId: record.id,
+          customerUid: record.uid,
+          profileComplete: false,
+        },
+      },
+    });
+
+    const refreshed = await graphql(t.app, shop.publicKey, REFRESH, { token: session.refreshToken });
+    const next = refreshed.body.data.refreshSession.session;
+    expect(next.accessToken).not.toBe(session.accessToken);
+    const reused = await graphql(t.app, shop.publicKey, REFRESH, { token: session.refreshToken });
+    expect(reused.body.errors[0].extensions.code).toBe('refresh_token_invalid');
+
+    const fresh = (await graphql(t.app, shop.publicKey, LOGIN, { input: { email: 'viewer@example.com', password: 'analytical engine' } })).body.data
+      .loginWithPassword.session;
+    const out = await graphql(t.app, shop.publicKey, 'mutation { signOut { signedOut } }', {}, bearer(fresh.accessToken));
+    expect(out.body).toEqual({ data: { signOut: { signedOut: 1 } } });
+    const after = await graphql(t.app, shop.publicKey, VIEWER, {}, bearer(fresh.accessToken));
+    expect(after.body.errors[0].extensions.code).toBe('customer_token_invalid');
+  });
+
+  it('answers invalid_credentials as an error, as REST answers 401', async () => {
+    const res = await graphql(t.app, shop.publicKey, LOGIN, { input: { email: 'nobody@example.com', password: 'whatever!!' } });
+    expect(res.body.errors[0].extensions.code).toBe('invalid_credentials');
+  });
+});
+
+describe('the customer requirement on GraphQL', () => {
+  it('answers customer_token_required without a token, token_store_mismatch for another store’s token', async () => {
+    const none = await graphql(t.app, shop.publicKey, VIEWER);
+    expect(none.body.errors[0].extensions.code).toBe('customer_token_required');
+    const theirs = (await register('elsewhere@example.com', other.publicKey)).body.data.registerWithPassword.session;
+    const mismatch = await graphql(t.app, shop.publicKey, VIEWER, {}, bearer(theirs.accessToken));
+    expect(mismatch.body.errors[0].extensions.code).toBe('token_store_mismatch');
+  });
+
+  it('leaves catalogue queries alone when a stale token is sent', async () => {
+    const res = await graphql(t.app, shop.publicKey, '{ shop { name } }', {}, bearer('bzc_stale'));
+    expect(res.body.errors).toBeUndefined();
+  });
+
+  it('signOutEverywhere signs out every session at this store', async () => {
+    const first = (await register('everywhere@example.com')).body.data.registerWithPassword.session;
+    const second = (await graphql(t.app, shop.publicKey, LOGIN, { input: { email: 'everywhere@example.com', password: 'analytical engine' } })).body.data
+      .loginWithPassword.session;
+    const res = await graphql(t.app, shop.publicKey, 'mutation { signOutEverywhere { signedOut } }', {}, bearer(second.accessToken));
+    expect(res.body).toEqual({ data: { signOutEverywhere: { signedOut: 2 } } });
+    expect((await graphql(t.app, shop.publicKey, VIEWER, {}, bearer(first.accessToken))).body.errors[0].extensions.code).toBe('customer_token_invalid');
+  });
+});
