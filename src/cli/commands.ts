@@ -1,6 +1,7 @@
 import type { Command } from './command.js';
 import { demo } from './demo-command.js';
 import { keyCreate, keyRevoke } from './key-commands.js';
+import { messages } from './messages-command.js';
 import { seed } from './seed-command.js';
 import { storeCreate, storeUpdate } from './store-commands.js';
 import { version } from './version-command.js';
@@ -12,5 +13,6 @@ export const commands: Record<string, Command> = {
   'key revoke': keyRevoke,
   seed,
   demo,
+  messages,
   version,
 };

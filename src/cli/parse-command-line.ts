@@ -23,6 +23,7 @@ const flagTypes = {
   id: { type: 'string' },
   products: { type: 'string' },
   seed: { type: 'string' },
+  to: { type: 'string' },
 } as const;
 
 export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;

@@ -9,4 +9,6 @@ export interface GraphqlContext {
    * customer (a catalogue query sent with a stale token still answers); it sets `ctx.customer`.
    */
   signIn(required: boolean): Promise<CustomerIdentity | undefined>;
+  /** The client's address by the trusted-proxy rule, for per-client abuse limits (as REST's kit hands it over). */
+  clientIp: string;
 }

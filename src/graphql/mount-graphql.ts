@@ -80,7 +80,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
           checkGraphqlRequest(request);
           const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql'));
-          const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx) };
+          const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx), clientIp: request.ip };
           const execute = async () => {
             const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
             if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');

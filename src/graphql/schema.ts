@@ -12,6 +12,7 @@ import './catalog/variant-mutations.js';
 import './media/queries.js';
 import './media/mutations.js';
 import './customers/auth-mutations.js';
+import './customers/email-otp-mutations.js';
 import './customers/viewer-query.js';
 
 const requiresScope = new GraphQLDirective({

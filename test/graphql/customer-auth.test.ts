@@ -7,7 +7,8 @@ let t: TestApp;
 let shop: TestStore;
 let other: TestStore;
 
-const SESSION = 'session { accessToken refreshToken tokenType expiresIn refreshExpiresIn platform isNewUser account { email name customerId } } userErrors { field code message }';
+const SESSION =
+  'session { accessToken refreshToken tokenType expiresIn refreshExpiresIn platform isNewUser account { email name customerId } } userErrors { field code message }';
 const REGISTER = `mutation R($input: RegisterWithPasswordInput!) { registerWithPassword(input: $input) { ${SESSION} } }`;
 const LOGIN = `mutation L($input: LoginWithPasswordInput!) { loginWithPassword(input: $input) { ${SESSION} } }`;
 const REFRESH = `mutation F($token: String!) { refreshSession(refreshToken: $token) { ${SESSION} } }`;
@@ -125,5 +126,66 @@ describe('the customer requirement on GraphQL', () => {
     const res = await graphql(t.app, shop.publicKey, 'mutation { signOutEverywhere { signedOut } }', {}, bearer(second.accessToken));
     expect(res.body).toEqual({ data: { signOutEverywhere: { signedOut: 2 } } });
     expect((await graphql(t.app, shop.publicKey, VIEWER, {}, bearer(first.accessToken))).body.errors[0].extensions.code).toBe('customer_token_invalid');
+  });
+});
+
+describe('requestEmailOtp, verifyEmailOtp, registerWithEmailOtp', () => {
+  const codeSentTo = async (email: string) => {
+    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email, template: 'otp' }, orderBy: { createdAt: 'desc' } });
+    return /code is (\d{6})/.exec(message.text!)![1]!;
+  };
+
+  it('signs up a new address by code, as the REST flow does', async () => {
+    const sent = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation { requestEmailOtp(email: "Code@Example.com") { email userExists expiresIn resendIn userErrors { code } } }',
+    );
+    expect(sent.body.data.requestEmailOtp).toEqual({ email: 'code@example.com', userExists: false, expiresIn: 300, resendIn: 60, userErrors: [] });
+
+    const wrong = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation V($c: String!) { verifyEmailOtp(email: "code@example.com", otpCode: $c) { session { accessToken } verifiedToken userErrors { field code message } } }',
+      {
+        c: (await codeSentTo('code@example.com')) === '000000' ? '111111' : '000000',
+      },
+    );
+    expect(wrong.body.data.verifyEmailOtp).toEqual({
+      session: null,
+      verifiedToken: null,
+      userErrors: [{ field: null, code: 'otp_invalid', message: 'This code is not right; 4 tries left.' }],
+    });
+
+    const verified = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation V($c: String!) { verifyEmailOtp(email: "code@example.com", otpCode: $c) { session { accessToken } verifiedToken verifiedTokenExpiresAt userErrors { code } } }',
+      {
+        c: await codeSentTo('code@example.com'),
+      },
+    );
+    const { verifiedToken } = verified.body.data.verifyEmailOtp;
+    expect(verified.body.data.verifyEmailOtp).toMatchObject({ session: null, verifiedToken: expect.stringMatching(/^bzv_/), userErrors: [] });
+
+    const registered = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation R($v: String!) { registerWithEmailOtp(firstName: "Code", lastName: "Breaker", verifiedToken: $v) { session { isNewUser account { email name } } userErrors { code } } }',
+      { v: verifiedToken },
+    );
+    expect(registered.body.data.registerWithEmailOtp).toEqual({
+      session: { isNewUser: true, account: { email: 'code@example.com', name: 'Code Breaker' } },
+      userErrors: [],
+    });
+  });
+
+  it('names a malformed argument in userErrors', async () => {
+    const res = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation { verifyEmailOtp(email: "x@example.com", otpCode: "12") { userErrors { field code message } } }',
+    );
+    expect(res.body.data.verifyEmailOtp.userErrors).toEqual([{ field: 'otpCode', code: 'validation_failed', message: 'must be the 6-digit code as a string' }]);
   });
 });

@@ -24,7 +24,7 @@ export function readRequestHeaders(request: FastifyRequest): RequestHeaders {
   const authorization = single(request, 'authorization');
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (authorization !== undefined && !bearer) throw new ApiError('unauthenticated', 'The Authorization header must be "Bearer <access_token>".');
-  return { idempotencyKey, cartSession: single(request, 'x-cart-session'), bearerToken: bearer };
+  return { idempotencyKey, cartSession: single(request, 'x-cart-session'), bearerToken: bearer, clientIp: request.ip };
 }
 
 /**

@@ -12,6 +12,8 @@ export interface RequestHeaders {
   cartSession?: string;
   /** The token of `Authorization: Bearer <token>`. */
   bearerToken?: string;
+  /** The client's address by the trusted-proxy rule (src/http/trusted-proxies.ts): what per-client abuse limits count. */
+  clientIp: string;
 }
 
 export interface RouteInput<Params, Query, Body> {

@@ -17,8 +17,7 @@ let shop: TestStore;
 type MultipartParts = Parameters<typeof multipartBody>[0];
 /** A GET path, or a call with its JSON or multipart body and the headers it needs (a customer's bearer token). */
 type Sample =
-  | string
-  | { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown; multipart?: MultipartParts; headers?: Record<string, string> };
+  string | { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown; multipart?: MultipartParts; headers?: Record<string, string> };
 let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
@@ -56,6 +55,22 @@ beforeAll(async () => {
   const leaving = await signInCustomer(t.database, shop.store);
   const leavingAll = await signInCustomer(t.database, shop.store);
   const refreshing = await signInCustomer(t.database, shop.store);
+  const post = (path: string, body: unknown) =>
+    call(t.app, {
+      method: 'POST',
+      url: `${STOREFRONT_PREFIX}${path}`,
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const codeFor = async (email: string) => {
+    await post('/auth/email/request-otp', { email });
+    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email, template: 'otp' } });
+    return /code is (\d{6})/.exec(message.text!)![1]!;
+  };
+  const verifyCode = await codeFor('verifying@example.com');
+  const verifiedToken = (await post('/auth/email/verify-otp', { email: 'registering@example.com', otp_code: await codeFor('registering@example.com') })).body
+    .data.verified_token as string;
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -117,8 +132,17 @@ beforeAll(async () => {
     'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
     'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
+    'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],
+    'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],
+    'POST /auth/email/register-otp': [
+      { method: 'POST', path: '/auth/email/register-otp', body: { first_name: 'Otto', last_name: 'Pee', verified_token: verifiedToken } },
+    ],
     'POST /auth/email/register-password': [
-      { method: 'POST', path: '/auth/email/register-password', body: { first_name: 'Sam', last_name: 'Pled', email: 'sampled@example.com', password: 'long enough' } },
+      {
+        method: 'POST',
+        path: '/auth/email/register-password',
+        body: { first_name: 'Sam', last_name: 'Pled', email: 'sampled@example.com', password: 'long enough' },
+      },
     ],
     'POST /auth/email/login': [{ method: 'POST', path: '/auth/email/login', body: { email: 'sampled@example.com', password: 'long enough' } }],
     'POST /auth/refresh': [{ method: 'POST', path: '/auth/refresh', body: { refresh_token: refreshing.session.refreshToken } }],

@@ -105,7 +105,7 @@ describe('Declared schemas', () => {
     const res = await post({ title: 'Lamp', tags: 'blue' });
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe('/kit/echo/lamp');
-    expect(res.body).toEqual({ thing: 'lamp', title: 'Lamp', tags: ['blue'], headers: {} });
+    expect(res.body).toEqual({ thing: 'lamp', title: 'Lamp', tags: ['blue'], headers: { clientIp: '127.0.0.1' } });
   });
 
   it('answer 422 naming the wire field', async () => {
@@ -139,7 +139,7 @@ describe('Multipart bodies', () => {
       title: 'Lamp',
       tags: ['blue', 'tall'],
       image: { filename: 'lamp.png', mimetype: 'image/png', data: 'PNGDATA' },
-      headers: {},
+      headers: { clientIp: '127.0.0.1' },
     });
   });
 });
@@ -147,7 +147,7 @@ describe('Multipart bodies', () => {
 describe('Request headers read by the kit', () => {
   it('hands over Idempotency-Key, X-Cart-Session and the bearer token', async () => {
     const res = await post({ title: 'Lamp' }, { 'idempotency-key': 'a1b2-c3', 'x-cart-session': 'cart-9', authorization: 'Bearer tok_123' });
-    expect(res.body.headers).toEqual({ idempotencyKey: 'a1b2-c3', cartSession: 'cart-9', bearerToken: 'tok_123' });
+    expect(res.body.headers).toEqual({ idempotencyKey: 'a1b2-c3', cartSession: 'cart-9', bearerToken: 'tok_123', clientIp: '127.0.0.1' });
   });
 
   it('refuses an Idempotency-Key that is not 1-255 printable characters', async () => {

@@ -35,9 +35,22 @@ export const registerWithPasswordShape = {
 export const loginWithPasswordShape = {
   email: emailInput,
   // Any length signs in: a rule changed since the password was set must not lock its owner out.
-  password: z.string({ error: 'must be a string' }).min(1, { error: 'is required' }).max(MAX_PASSWORD_LENGTH, { error: `must be at most ${MAX_PASSWORD_LENGTH} characters` }),
+  password: z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'is required' })
+    .max(MAX_PASSWORD_LENGTH, { error: `must be at most ${MAX_PASSWORD_LENGTH} characters` }),
   platform: platformInput,
 };
 
 export type RegisterWithPasswordInput = z.output<z.ZodObject<typeof registerWithPasswordShape>>;
 export type LoginWithPasswordInput = z.output<z.ZodObject<typeof loginWithPasswordShape>>;
+
+export const otpCodeInput = z.string({ error: 'must be the 6-digit code as a string' }).regex(/^\d{6}$/, { error: 'must be the 6-digit code as a string' });
+
+export const requestEmailOtpShape = { email: emailInput };
+export const verifyEmailOtpShape = { email: emailInput, otpCode: otpCodeInput };
+export const registerWithEmailOtpShape = {
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  verifiedToken: z.string({ error: 'must be the verified_token of verify-otp' }).min(1, { error: 'is required' }).max(200),
+};

@@ -1,5 +1,7 @@
 import type { CustomerAccount, SavedAddress } from '../../../generated/prisma/client.js';
 import type { SignedIn } from '../../../domain/customers/accounts/signed-in.js';
+import { otpRules } from '../../../domain/customers/otp/otp-codes.js';
+import type { EmailVerified, OtpSent } from '../../../domain/customers/otp/email-otp.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../../../domain/customers/sessions/issue-session.js';
 
 /** ISO 8601 with an explicit offset (UTC), as the spec's session shows its expiry times. */
@@ -46,5 +48,25 @@ export function presentSession(signedIn: SignedIn) {
     platform: session.platform,
     user: presentSessionUser(signedIn.account, signedIn.defaultAddress),
     ...(signedIn.isNewUser === undefined ? {} : { is_new_user: signedIn.isNewUser }),
+  };
+}
+
+export function presentOtpSent(sent: OtpSent) {
+  return {
+    email: sent.email,
+    next_action: 'verify_otp' as const,
+    user_exists: sent.userExists,
+    expires_in: otpRules.expiresInSeconds,
+    resend_in: otpRules.resendInSeconds,
+  };
+}
+
+export function presentEmailVerified(verified: EmailVerified) {
+  return {
+    email: verified.email,
+    next_action: 'register_otp' as const,
+    verified_token: verified.verifiedToken,
+    expires_in: otpRules.verifiedTokenSeconds,
+    expires_at: withOffset(verified.expiresAt),
   };
 }

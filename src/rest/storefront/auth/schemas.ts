@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { loginWithPasswordShape, registerWithPasswordShape } from '../../../domain/customers/accounts/account-fields.js';
+import {
+  loginWithPasswordShape,
+  registerWithEmailOtpShape,
+  registerWithPasswordShape,
+  requestEmailOtpShape,
+  verifyEmailOtpShape,
+} from '../../../domain/customers/accounts/account-fields.js';
 import { singleAnswer } from '../../kit/envelope.js';
 import { wireObject } from '../../kit/wire-object.js';
 
@@ -45,7 +51,34 @@ export const messageOnlyAnswer = z.strictObject({ status: z.literal('success'), 
 
 export const registerWithPasswordBody = wireObject(registerWithPasswordShape);
 export const loginWithPasswordBody = wireObject(loginWithPasswordShape);
-export const refreshBody = z.strictObject({
-  refresh_token: z.string({ error: 'must be the refresh_token of a session answer' }).min(1, { error: 'is required' }).max(200),
-}).transform((b) => ({ refreshToken: b.refresh_token }));
+export const refreshBody = z
+  .strictObject({
+    refresh_token: z.string({ error: 'must be the refresh_token of a session answer' }).min(1, { error: 'is required' }).max(200),
+  })
+  .transform((b) => ({ refreshToken: b.refresh_token }));
 export const signOutEverywhereAnswer = singleAnswer(z.strictObject({ signed_out: z.int().meta({ description: 'Sessions signed out at this store.' }) }));
+
+export const requestEmailOtpBody = wireObject(requestEmailOtpShape);
+export const verifyEmailOtpBody = wireObject(verifyEmailOtpShape);
+export const registerWithEmailOtpBody = wireObject(registerWithEmailOtpShape);
+
+export const otpSentAnswer = singleAnswer(
+  z.strictObject({
+    email: z.string(),
+    next_action: z.literal('verify_otp'),
+    user_exists: z.boolean(),
+    expires_in: z.int().meta({ description: 'Seconds the code lives (300).' }),
+    resend_in: z.int().meta({ description: 'Seconds before another code may be sent (60).' }),
+  }),
+);
+
+/** verify-otp for an address without an account: proof it receives mail, for register-otp. */
+export const emailVerified = z.strictObject({
+  email: z.string(),
+  next_action: z.literal('register_otp'),
+  verified_token: z.string().meta({ description: 'Send to POST /auth/email/register-otp with first_name and last_name; single use.' }),
+  expires_in: z.int().meta({ description: 'Seconds the verified_token lives (900).' }),
+  expires_at: timestampWithOffset,
+});
+
+export const verifyEmailOtpAnswer = singleAnswer(z.union([customerSession, emailVerified]));

@@ -1,0 +1,39 @@
+import { sha256Hex } from '../../../platform/crypto/tokens.js';
+import { ApiError } from '../../../platform/errors/api-error.js';
+import type { Ctx } from '../../context.js';
+import { otpRules } from './otp-codes.js';
+
+/**
+ * Limits on sending codes, counted in the KV so every process shares them, on the request clock.
+ * Per address: one code per resend interval and 5 an hour; per client IP: 20 an hour (a shop's
+ * shared connection can sign in a few people; a script cannot mail-bomb a list of addresses).
+ */
+export const otpSendLimits = { perAddressPerHour: 5, perIpPerHour: 20 } as const;
+const HOUR_MS = 3_600_000;
+
+function retryAfter(seconds: number) {
+  return { 'retry-after': String(Math.max(1, Math.ceil(seconds))) };
+}
+
+async function hourlyCap(ctx: Ctx, key: string, cap: number, what: string) {
+  const hour = Math.floor(ctx.now.getTime() / HOUR_MS);
+  const { count } = await ctx.kv.increment(`${key}:${hour}`, HOUR_MS);
+  if (count <= cap) return;
+  const wait = ((hour + 1) * HOUR_MS - ctx.now.getTime()) / 1000;
+  throw new ApiError('verification_limit_exceeded', `Too many codes ${what} this hour; try again in ${Math.ceil(wait)} s.`, { headers: retryAfter(wait) });
+}
+
+/** Refuses a code before the resend interval has passed, then counts it against the hourly caps. */
+export async function checkOtpSend(ctx: Ctx, destination: string, clientIp: string): Promise<void> {
+  const address = sha256Hex(`${ctx.store.id}:${destination}`);
+  const lastSent = Number((await ctx.kv.get(`otp-sent:${address}`)) ?? 0);
+  const wait = lastSent + otpRules.resendInSeconds * 1000 - ctx.now.getTime();
+  if (wait > 0) {
+    throw new ApiError('otp_resend_too_soon', `A code was sent moments ago; request another in ${Math.ceil(wait / 1000)} s.`, {
+      headers: retryAfter(wait / 1000),
+    });
+  }
+  await hourlyCap(ctx, `otp-address:${address}`, otpSendLimits.perAddressPerHour, 'for this address');
+  await hourlyCap(ctx, `otp-ip:${sha256Hex(`${ctx.store.id}:${clientIp}`)}`, otpSendLimits.perIpPerHour, 'from this client');
+  await ctx.kv.set(`otp-sent:${address}`, String(ctx.now.getTime()), { ttlMs: otpRules.resendInSeconds * 1000 });
+}
