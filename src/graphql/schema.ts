@@ -13,6 +13,7 @@ import './media/queries.js';
 import './media/mutations.js';
 import './customers/auth-mutations.js';
 import './customers/email-otp-mutations.js';
+import './customers/phone-otp-mutations.js';
 import './customers/viewer-query.js';
 
 const requiresScope = new GraphQLDirective({

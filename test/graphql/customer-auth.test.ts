@@ -189,3 +189,42 @@ describe('requestEmailOtp, verifyEmailOtp, registerWithEmailOtp', () => {
     expect(res.body.data.verifyEmailOtp.userErrors).toEqual([{ field: 'otpCode', code: 'validation_failed', message: 'must be the 6-digit code as a string' }]);
   });
 });
+
+describe('requestPhoneOtp, registerWithPhone, verifyPhoneOtp', () => {
+  const codeSentTo = async (phone: string) => {
+    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: phone, template: 'otp' }, orderBy: { createdAt: 'desc' } });
+    return /code is (\d{6})/.exec(message.text!)![1]!;
+  };
+
+  it('registers a phone number by code, as the REST flow does, and names a bad number in userErrors', async () => {
+    const sent = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation { requestPhoneOtp(phone: "201-555-0177", countryCode: "US", channel: whatsapp) { phone userExists userErrors { code } } }',
+    );
+    expect(sent.body.data.requestPhoneOtp).toEqual({ phone: '+12015550177', userExists: false, userErrors: [] });
+
+    const registered = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation R($c: String!) { registerWithPhone(phone: "2015550177", countryCode: "+1", firstName: "Hedy", lastName: "Lamarr", email: "hedy@example.com", otpCode: $c) { session { isNewUser account { phone email } } userErrors { code } } }',
+      { c: await codeSentTo('+12015550177') },
+    );
+    expect(registered.body.data.registerWithPhone).toEqual({
+      session: { isNewUser: true, account: { phone: '+12015550177', email: 'hedy@example.com' } },
+      userErrors: [],
+    });
+
+    const bad = await graphql(t.app, shop.publicKey, 'mutation { requestPhoneOtp(phone: "1234567", countryCode: "US") { userErrors { field code message } } }');
+    expect(bad.body.data.requestPhoneOtp.userErrors).toEqual([
+      { field: 'phone', code: 'validation_failed', message: 'is not a valid phone number for country code US' },
+    ]);
+
+    const unknown = await graphql(
+      t.app,
+      shop.publicKey,
+      'mutation { verifyPhoneOtp(phone: "2015550178", countryCode: "US", otpCode: "123456") { session { accessToken } userErrors { code } } }',
+    );
+    expect(unknown.body.data.verifyPhoneOtp).toEqual({ session: null, userErrors: [{ code: 'not_found' }] });
+  });
+});

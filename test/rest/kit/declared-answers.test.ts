@@ -64,10 +64,13 @@ beforeAll(async () => {
       payload: JSON.stringify(body),
     });
   const codeFor = async (email: string) => {
-    await post('/auth/email/request-otp', { email });
-    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email, template: 'otp' } });
+    await (email.includes('@') ? post('/auth/email/request-otp', { email }) : post('/auth/phone/request-otp', { phone: email, country_code: 'US' }));
+    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email.includes('@') ? email : `+1${email}`, template: 'otp' } });
     return /code is (\d{6})/.exec(message.text!)![1]!;
   };
+  await signInCustomer(t.database, shop.store, { phone: '+12015550161' });
+  const phoneSignInCode = await codeFor('2015550161');
+  const phoneRegisterCode = await codeFor('2015550162');
   const verifyCode = await codeFor('verifying@example.com');
   const verifiedToken = (await post('/auth/email/verify-otp', { email: 'registering@example.com', otp_code: await codeFor('registering@example.com') })).body
     .data.verified_token as string;
@@ -136,6 +139,19 @@ beforeAll(async () => {
     'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],
     'POST /auth/email/register-otp': [
       { method: 'POST', path: '/auth/email/register-otp', body: { first_name: 'Otto', last_name: 'Pee', verified_token: verifiedToken } },
+    ],
+    'POST /auth/phone/request-otp': [
+      { method: 'POST', path: '/auth/phone/request-otp', body: { phone: '2015550163', country_code: 'US', channel: 'whatsapp' } },
+    ],
+    'POST /auth/phone/verify-otp': [
+      { method: 'POST', path: '/auth/phone/verify-otp', body: { phone: '2015550161', country_code: 'US', otp_code: phoneSignInCode } },
+    ],
+    'POST /auth/register': [
+      {
+        method: 'POST',
+        path: '/auth/register',
+        body: { first_name: 'Pho', last_name: 'Ne', email: 'phone-sample@example.com', phone: '2015550162', country_code: 'US', otp_code: phoneRegisterCode },
+      },
     ],
     'POST /auth/email/register-password': [
       {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { requiredText } from '../../../platform/validation/body-fields.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../platform/crypto/passwords.js';
+import { phoneChannels } from '../otp/phone-otp.js';
+import { countryCodeInput, phoneInput } from './phone-number.js';
 
 // The fields of sign-in and registration, named as the domain names them; REST parses them under
 // snake_case wire names, GraphQL under these, so the rules and messages are one.
@@ -53,4 +55,19 @@ export const registerWithEmailOtpShape = {
   firstName: requiredText(100),
   lastName: requiredText(100),
   verifiedToken: z.string({ error: 'must be the verified_token of verify-otp' }).min(1, { error: 'is required' }).max(200),
+};
+
+export const requestPhoneOtpShape = {
+  phone: phoneInput,
+  countryCode: countryCodeInput,
+  channel: z.enum(phoneChannels, { error: `must be one of ${phoneChannels.join(', ')}` }).optional(),
+};
+export const verifyPhoneOtpShape = { phone: phoneInput, countryCode: countryCodeInput, otpCode: otpCodeInput };
+export const registerWithPhoneShape = {
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailInput,
+  phone: phoneInput,
+  countryCode: countryCodeInput,
+  otpCode: otpCodeInput,
 };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { randomToken, sha256Hex } from '../../../platform/crypto/tokens.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
@@ -7,8 +6,8 @@ import { withTransaction } from '../../transaction.js';
 import { defaultAddressOf, type SignedIn } from '../accounts/signed-in.js';
 import { storeCustomerOf } from '../accounts/store-customer.js';
 import { issueSession } from '../sessions/issue-session.js';
-import { newOtpCode, otpCodeHash, otpCodeMatches, otpRules } from './otp-codes.js';
-import { checkOtpSend } from './otp-limits.js';
+import { otpRules } from './otp-codes.js';
+import { sendOtp, spendOtpCode } from './otp-challenges.js';
 
 export interface OtpSent {
   email: string;
@@ -22,64 +21,11 @@ export interface EmailVerified {
   expiresAt: Date;
 }
 
-/**
- * Sends a sign-in code to an email address: the challenge and the message are written in one
- * transaction, so a code exists exactly when its message does. The answer says whether the
- * address has an account, as the spec's `user_exists` does.
- */
+/** Sends a sign-in code to an email address; the answer says whether the address has an account, as the spec's `user_exists` does. */
 export async function requestEmailOtp(ctx: Ctx, input: { email: string; clientIp: string }): Promise<OtpSent> {
-  await checkOtpSend(ctx, input.email, input.clientIp);
-  const code = newOtpCode();
-  const id = randomUUID();
+  await sendOtp(ctx, { channel: 'email', destination: input.email, clientIp: input.clientIp });
   const account = await ctx.db.customerAccount.findUnique({ where: { email: input.email }, select: { id: true } });
-  await withTransaction(ctx, async (tx) => {
-    await tx.db.otpChallenge.create({
-      data: {
-        id,
-        storeId: tx.db.$storeId,
-        channel: 'email',
-        destination: input.email,
-        codeHash: otpCodeHash(tx.secret, id, code),
-        expiresAt: new Date(tx.now.getTime() + otpRules.expiresInSeconds * 1000),
-        createdAt: tx.now,
-      },
-    });
-    await enqueueMessage(tx, {
-      channel: 'email',
-      recipient: input.email,
-      template: 'otp',
-      subject: `${code} is your ${tx.store.name} sign-in code`,
-      text: `Your ${tx.store.name} sign-in code is ${code}. It expires in ${otpRules.expiresInSeconds / 60} minutes. If you did not ask for it, ignore this message.`,
-    });
-  });
   return { email: input.email, userExists: account !== null };
-}
-
-const expired = () => new ApiError('otp_expired', 'This code expired, was used, or too many wrong codes were tried; request a new one.');
-
-/**
- * Checks a code against the address's newest challenge at this store. A wrong code spends one of
- * 5 tries (counted by a conditional update, so concurrent guesses cannot exceed them); the right
- * one is spent by a conditional update too, so it signs in once.
- */
-async function spendCode(ctx: Ctx, destination: string, code: string): Promise<string> {
-  const challenge = await ctx.db.otpChallenge.findFirst({
-    where: { destination, channel: 'email', purpose: 'sign_in' },
-    orderBy: { createdAt: 'desc' },
-  });
-  if (!challenge || challenge.consumedAt || challenge.expiresAt <= ctx.now || challenge.attempts >= otpRules.maxAttempts) throw expired();
-  if (!otpCodeMatches(ctx.secret, challenge.id, code, challenge.codeHash)) {
-    const { count } = await ctx.db.otpChallenge.updateMany({
-      where: { id: challenge.id, attempts: { lt: otpRules.maxAttempts } },
-      data: { attempts: { increment: 1 } },
-    });
-    const left = otpRules.maxAttempts - challenge.attempts - 1;
-    if (count === 0 || left <= 0) throw expired();
-    throw new ApiError('otp_invalid', `This code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left.`);
-  }
-  const { count } = await ctx.db.otpChallenge.updateMany({ where: { id: challenge.id, consumedAt: null }, data: { consumedAt: ctx.now } });
-  if (count === 0) throw expired();
-  return challenge.id;
 }
 
 /**
@@ -87,7 +33,7 @@ async function spendCode(ctx: Ctx, destination: string, code: string): Promise<s
  * gets a verified token (15 minutes, single use) that register-otp exchanges for an account.
  */
 export async function verifyEmailOtp(ctx: Ctx, input: { email: string; otpCode: string }): Promise<SignedIn | EmailVerified> {
-  const challengeId = await spendCode(ctx, input.email, input.otpCode);
+  const challengeId = await spendOtpCode(ctx, input.email, input.otpCode);
   const account = await ctx.db.customerAccount.findUnique({ where: { email: input.email } });
   if (!account) {
     const verifiedToken = `bzv_${randomToken(32)}`;

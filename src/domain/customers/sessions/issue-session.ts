@@ -21,10 +21,7 @@ export interface IssuedSession {
  * Issues a session for the store's customer. A new sign-in starts a family; a refresh passes the
  * family of the session it spends, so reusing a spent refresh token can revoke them all.
  */
-export async function issueSession(
-  ctx: Ctx,
-  input: { customerId: number; platform?: string; familyId?: string },
-): Promise<IssuedSession> {
+export async function issueSession(ctx: Ctx, input: { customerId: number; platform?: string; familyId?: string }): Promise<IssuedSession> {
   // 32 random bytes each; prefixes tell the two apart in logs and leaked-secret scanners.
   const accessToken = `bzc_${randomToken(32)}`;
   const refreshToken = `bzr_${randomToken(32)}`;

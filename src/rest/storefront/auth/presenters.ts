@@ -2,6 +2,7 @@ import type { CustomerAccount, SavedAddress } from '../../../generated/prisma/cl
 import type { SignedIn } from '../../../domain/customers/accounts/signed-in.js';
 import { otpRules } from '../../../domain/customers/otp/otp-codes.js';
 import type { EmailVerified, OtpSent } from '../../../domain/customers/otp/email-otp.js';
+import type { PhoneOtpSent } from '../../../domain/customers/otp/phone-otp.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../../../domain/customers/sessions/issue-session.js';
 
 /** ISO 8601 with an explicit offset (UTC), as the spec's session shows its expiry times. */
@@ -68,5 +69,15 @@ export function presentEmailVerified(verified: EmailVerified) {
     verified_token: verified.verifiedToken,
     expires_in: otpRules.verifiedTokenSeconds,
     expires_at: withOffset(verified.expiresAt),
+  };
+}
+
+export function presentPhoneOtpSent(sent: PhoneOtpSent) {
+  return {
+    phone: sent.phone,
+    next_action: 'verify_otp' as const,
+    user_exists: sent.userExists,
+    expires_in: otpRules.expiresInSeconds,
+    resend_in: otpRules.resendInSeconds,
   };
 }

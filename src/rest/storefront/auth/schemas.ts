@@ -5,6 +5,9 @@ import {
   registerWithPasswordShape,
   requestEmailOtpShape,
   verifyEmailOtpShape,
+  registerWithPhoneShape,
+  requestPhoneOtpShape,
+  verifyPhoneOtpShape,
 } from '../../../domain/customers/accounts/account-fields.js';
 import { singleAnswer } from '../../kit/envelope.js';
 import { wireObject } from '../../kit/wire-object.js';
@@ -82,3 +85,17 @@ export const emailVerified = z.strictObject({
 });
 
 export const verifyEmailOtpAnswer = singleAnswer(z.union([customerSession, emailVerified]));
+
+export const requestPhoneOtpBody = wireObject(requestPhoneOtpShape);
+export const verifyPhoneOtpBody = wireObject(verifyPhoneOtpShape);
+export const registerWithPhoneBody = wireObject(registerWithPhoneShape);
+
+export const phoneOtpSentAnswer = singleAnswer(
+  z.strictObject({
+    phone: z.string().meta({ description: 'The number in E.164, as the code was sent to it.' }),
+    next_action: z.literal('verify_otp'),
+    user_exists: z.boolean(),
+    expires_in: z.int(),
+    resend_in: z.int(),
+  }),
+);

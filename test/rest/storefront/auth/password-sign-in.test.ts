@@ -104,7 +104,13 @@ describe('POST /v1/auth/email/register-password', () => {
   });
 
   it('refuses a body field it does not know, by name', async () => {
-    const res = await post('/v1/auth/email/register-password', { first_name: 'A', last_name: 'B', email: 'x@example.com', password: 'long enough', admin: true });
+    const res = await post('/v1/auth/email/register-password', {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'x@example.com',
+      password: 'long enough',
+      admin: true,
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.errors).toHaveProperty('admin');
   });

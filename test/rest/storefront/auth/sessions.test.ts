@@ -16,7 +16,12 @@ const account = (session: { access_token: string }) => get(t.app, '/v1/store/acc
 
 async function signUp(key = shop.publicKey) {
   n += 1;
-  const res = await post('/v1/auth/email/register-password', { first_name: 'Grace', last_name: 'Hopper', email: `grace${n}@example.com`, password: 'cobol rules' }, {}, key);
+  const res = await post(
+    '/v1/auth/email/register-password',
+    { first_name: 'Grace', last_name: 'Hopper', email: `grace${n}@example.com`, password: 'cobol rules' },
+    {},
+    key,
+  );
   expect(res.status).toBe(201);
   return res.body.data;
 }

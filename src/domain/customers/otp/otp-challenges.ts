@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../../platform/errors/api-error.js';
+import type { Ctx } from '../../context.js';
+import { enqueueMessage, type MessageChannel } from '../../messages/enqueue-message.js';
+import { withTransaction } from '../../transaction.js';
+import { newOtpCode, otpCodeHash, otpCodeMatches, otpRules } from './otp-codes.js';
+import { checkOtpSend } from './otp-limits.js';
+
+/** What a sign-in code was sent to: an email address, or a phone number by SMS or WhatsApp. */
+export interface OtpDestination {
+  channel: MessageChannel;
+  /** The lower-cased email or the E.164 number. */
+  destination: string;
+  clientIp: string;
+}
+
+/**
+ * Sends a sign-in code: the challenge and its message are written in one transaction, so a code
+ * exists exactly when its message does.
+ */
+export async function sendOtp(ctx: Ctx, to: OtpDestination): Promise<void> {
+  await checkOtpSend(ctx, to.destination, to.clientIp);
+  const code = newOtpCode();
+  const id = randomUUID();
+  const minutes = otpRules.expiresInSeconds / 60;
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.otpChallenge.create({
+      data: {
+        id,
+        storeId: tx.db.$storeId,
+        channel: to.channel,
+        destination: to.destination,
+        codeHash: otpCodeHash(tx.secret, id, code),
+        expiresAt: new Date(tx.now.getTime() + otpRules.expiresInSeconds * 1000),
+        createdAt: tx.now,
+      },
+    });
+    await enqueueMessage(tx, {
+      channel: to.channel,
+      recipient: to.destination,
+      template: 'otp',
+      ...(to.channel === 'email' ? { subject: `${code} is your ${tx.store.name} sign-in code` } : {}),
+      text: `Your ${tx.store.name} sign-in code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+    });
+  });
+}
+
+export const otpExpired = () => new ApiError('otp_expired', 'This code expired, was used, or too many wrong codes were tried; request a new one.');
+
+/**
+ * Checks a code against the destination's newest challenge at this store. A wrong code spends one
+ * of 5 tries (counted by a conditional update, so concurrent guesses cannot exceed them); the right
+ * one is spent by a conditional update too, so it signs in once. Answers the challenge's id.
+ */
+export async function spendOtpCode(ctx: Ctx, destination: string, code: string): Promise<string> {
+  const challenge = await ctx.db.otpChallenge.findFirst({ where: { destination, purpose: 'sign_in' }, orderBy: { createdAt: 'desc' } });
+  if (!challenge || challenge.consumedAt || challenge.expiresAt <= ctx.now || challenge.attempts >= otpRules.maxAttempts) throw otpExpired();
+  if (!otpCodeMatches(ctx.secret, challenge.id, code, challenge.codeHash)) {
+    const { count } = await ctx.db.otpChallenge.updateMany({
+      where: { id: challenge.id, attempts: { lt: otpRules.maxAttempts } },
+      data: { attempts: { increment: 1 } },
+    });
+    const left = otpRules.maxAttempts - challenge.attempts - 1;
+    if (count === 0 || left <= 0) throw otpExpired();
+    throw new ApiError('otp_invalid', `This code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  const { count } = await ctx.db.otpChallenge.updateMany({ where: { id: challenge.id, consumedAt: null }, data: { consumedAt: ctx.now } });
+  if (count === 0) throw otpExpired();
+  return challenge.id;
+}
