@@ -28,6 +28,17 @@ export interface Config {
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   shutdownGraceMs: number;
   media: MediaConfig;
+  messages: MessagesConfig;
+}
+
+/** How the messages outbox is delivered. */
+export interface MessagesConfig {
+  /** `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…`): email goes out through it; unset, email is recorded and logged like texts. */
+  smtpUrl: string | undefined;
+  /** `MAIL_FROM`, the sender of every email (default `Bazaar <no-reply@localhost>`). */
+  mailFrom: string;
+  /** `MESSAGE_RETENTION_HOURS` (default 24): how long the text of a sent message is kept for `messages --to`. */
+  retentionHours: number;
 }
 
 /** The media library: where files are kept and what an upload or a download may be. */
@@ -181,5 +192,10 @@ export function loadConfig(env: Env = process.env): Config {
     connections: connections(env, proxies !== false),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
     media: media(env, dataDir),
+    messages: {
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || 'Bazaar <no-reply@localhost>',
+      retentionHours: integer(env, 'MESSAGE_RETENTION_HOURS', 24),
+    },
   };
 }

@@ -7,6 +7,8 @@ import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
 import { mediaServices } from './domain/media/media-services.js';
+import { deliveryWorker } from './messaging/delivery-worker.js';
+import { transportsOf } from './messaging/transports.js';
 import { ensureDemoKeys } from './seed/demo-keys.js';
 import { ensureDemoStore } from './seed/demo-store.js';
 
@@ -46,7 +48,12 @@ if (config.demo) {
 
 const app = await buildApp({ config, database, kv, media, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
 
-const shutDown = prepareShutdown(app, { graceMs: config.shutdownGraceMs, release: [() => kv.close(), () => database.close()] });
+const messageLog = log.child({ component: 'messages' });
+const messages = deliveryWorker(database.prisma, transportsOf(config.messages, messageLog), {
+  retentionHours: config.messages.retentionHours,
+  log: messageLog,
+});
+const shutDown = prepareShutdown(app, { graceMs: config.shutdownGraceMs, release: [() => messages.stop(), () => kv.close(), () => database.close()] });
 let closing = false;
 function onSignal(signal: NodeJS.Signals) {
   // npm passes on the Ctrl-C the terminal also sent, so a repeated signal is the same request to stop.
@@ -66,6 +73,7 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
+messages.start();
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 const lines = [

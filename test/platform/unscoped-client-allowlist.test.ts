@@ -18,6 +18,7 @@ const allowlist: Record<string, string> = {
   'src/domain/store/manage-stores.ts': 'operator action: creating and updating stores',
   'src/domain/keys/manage-keys.ts': 'operator action: minting and revoking keys',
   'src/server.ts': 'start-up: server secret and demo store',
+  'src/messaging/delivery-worker.ts': 'a process delivers the messages outbox of every store it serves',
   'src/http/health.ts': 'readiness probe: one SELECT 1 that belongs to no store',
   'src/cli/': 'operator commands',
   'src/seed/': 'seeding, an operator action',

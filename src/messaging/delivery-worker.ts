@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '../generated/prisma/client.js';
+import type { Db } from '../platform/database/database.js';
+import type { Transports } from './transports.js';
+
+/**
+ * Retries back off from 30 s, doubling to at most an hour, with ±20% jitter so a provider outage
+ * does not end in a thundering herd; after 12 attempts (about 6 hours) a message is `failed` and
+ * stays listed by `messages --to`. A claim holds a message for 2 minutes: a worker that dies
+ * mid-send leaves it to be sent again after that, so nothing is lost (a message may, rarely, go twice).
+ */
+export const deliveryRules = { batch: 20, leaseMs: 120_000, firstRetryMs: 30_000, maxRetryMs: 3_600_000, maxAttempts: 12 } as const;
+
+export function retryDelayMs(attempt: number, random = Math.random): number {
+  const base = Math.min(deliveryRules.maxRetryMs, deliveryRules.firstRetryMs * 2 ** (attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export interface DeliveryWorker {
+  /** One pass at `now`: claim what is due, send it, settle each; then clear expired bodies. Answers how many were sent. */
+  runOnce(now?: Date): Promise<number>;
+  /** Polls every `intervalMs` until stopped. */
+  start(intervalMs?: number): void;
+  /** Stops polling and waits for the pass under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends the messages outbox of every store. It takes the unscoped client because a process
+ * delivers for all the stores it serves; it reads and writes only `Message` rows. Several
+ * processes may run one each: a message is claimed by a conditional update that only one wins.
+ */
+export interface DeliveryOptions {
+  retentionHours: number;
+  log: FastifyBaseLogger;
+  /** Deliver only these stores' messages (a worker per shard of stores); every store's when absent. */
+  storeIds?: string[];
+}
+
+export function deliveryWorker(db: Db, transports: Transports, options: DeliveryOptions): DeliveryWorker {
+  const stores = options.storeIds ? { storeId: { in: options.storeIds } } : {};
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function claim(message: Message, now: Date): Promise<boolean> {
+    const { count } = await db.message.updateMany({
+      where: { id: message.id, status: 'pending', nextAttemptAt: message.nextAttemptAt },
+      data: { nextAttemptAt: new Date(now.getTime() + deliveryRules.leaseMs), attempts: { increment: 1 } },
+    });
+    return count === 1;
+  }
+
+  async function deliver(message: Message, now: Date): Promise<boolean> {
+    const attempt = message.attempts + 1;
+    try {
+      const transport = transports[message.channel];
+      if (!transport) throw new Error(`no transport for channel ${message.channel}`);
+      await transport.send(message);
+      await db.message.update({ where: { id: message.id }, data: { status: 'sent', sentAt: new Date(), lastError: null } });
+      return true;
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      const giveUp = attempt >= deliveryRules.maxAttempts;
+      await db.message.update({
+        where: { id: message.id },
+        data: giveUp ? { status: 'failed', lastError } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempt)), lastError },
+      });
+      options.log.warn({ messageId: message.id, channel: message.channel, attempt, giveUp, err: lastError }, 'message delivery failed');
+      return false;
+    }
+  }
+
+  async function pass(now: Date): Promise<number> {
+    const due = await db.message.findMany({
+      where: { ...stores, status: 'pending', nextAttemptAt: { lte: now } },
+      orderBy: { nextAttemptAt: 'asc' },
+      take: deliveryRules.batch,
+    });
+    let sent = 0;
+    for (const message of due) if ((await claim(message, now)) && (await deliver(message, now))) sent += 1;
+    await db.message.updateMany({
+      where: {
+        ...stores,
+        status: { in: ['sent', 'failed'] },
+        text: { not: null },
+        createdAt: { lt: new Date(now.getTime() - options.retentionHours * 3_600_000) },
+      },
+      data: { text: null },
+    });
+    return sent;
+  }
+
+  return {
+    runOnce(now = new Date()) {
+      running = pass(now).finally(() => (running = undefined));
+      return running;
+    },
+    start(intervalMs = 1000) {
+      const tick = () => {
+        if (!running) void this.runOnce().catch((error: unknown) => options.log.error({ err: error }, 'message delivery pass failed'));
+        timer = setTimeout(tick, intervalMs);
+        timer.unref();
+      };
+      tick();
+    },
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}

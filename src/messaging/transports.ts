@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '../generated/prisma/client.js';
+import type { MessagesConfig } from '../config.js';
+
+/** One way a message leaves: it resolves when the message is handed over, and throws when it is not. */
+export interface MessageTransport {
+  send(message: Message): Promise<void>;
+}
+
+/** Email through SMTP (nodemailer), from the configured sender. */
+export function smtpTransport(url: string, from: string): MessageTransport {
+  const mailer = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.text ?? '' });
+    },
+  };
+}
+
+/**
+ * The default provider for texts (and for email without SMTP): the message counts as sent and
+ * stays readable with `messages --to` for the retention period. The log line names the message, not
+ * its text, so sign-in codes stay out of logs.
+ */
+export function recordingTransport(log: FastifyBaseLogger): MessageTransport {
+  return {
+    async send(message) {
+      log.info({ messageId: message.id, channel: message.channel, template: message.template }, 'message recorded (no provider configured)');
+    },
+  };
+}
+
+export type Transports = Record<string, MessageTransport>;
+
+/** The transport of each channel: SMTP for email when configured, the recording provider otherwise. */
+export function transportsOf(config: MessagesConfig, log: FastifyBaseLogger): Transports {
+  const recording = recordingTransport(log);
+  return { email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : recording, sms: recording, whatsapp: recording };
+}
