@@ -14,6 +14,7 @@ import './media/mutations.js';
 import './customers/auth-mutations.js';
 import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';
+import './customers/password-reset-mutations.js';
 import './customers/viewer-query.js';
 
 const requiresScope = new GraphQLDirective({

@@ -228,3 +228,25 @@ describe('requestPhoneOtp, registerWithPhone, verifyPhoneOtp', () => {
     expect(unknown.body.data.verifyPhoneOtp).toEqual({ session: null, userErrors: [{ code: 'not_found' }] });
   });
 });
+
+describe('requestPasswordReset, resetPassword', () => {
+  it('resets a password with the emailed token, and names a mismatched confirmation in userErrors', async () => {
+    await register('gql-reset@example.com');
+    const asked = await graphql(t.app, shop.publicKey, 'mutation { requestPasswordReset(email: "gql-reset@example.com") { done userErrors { code } } }');
+    expect(asked.body.data.requestPasswordReset).toEqual({ done: true, userErrors: [] });
+    const mail = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: 'gql-reset@example.com', template: 'password_reset' } });
+    const token = /(bzp_[A-Za-z0-9_-]+)/.exec(mail.text!)![1]!;
+
+    const RESET =
+      'mutation R($t: String!, $p: String!, $c: String!) { resetPassword(token: $t, email: "gql-reset@example.com", password: $p, passwordConfirmation: $c) { done userErrors { field code message } } }';
+    const mismatch = await graphql(t.app, shop.publicKey, RESET, { t: token, p: 'new password', c: 'other password' });
+    expect(mismatch.body.data.resetPassword).toEqual({
+      done: false,
+      userErrors: [{ field: 'passwordConfirmation', code: 'validation_failed', message: 'must match password' }],
+    });
+    const done = await graphql(t.app, shop.publicKey, RESET, { t: token, p: 'new password', c: 'new password' });
+    expect(done.body.data.resetPassword).toEqual({ done: true, userErrors: [] });
+    const used = await graphql(t.app, shop.publicKey, RESET, { t: token, p: 'new password', c: 'new password' });
+    expect(used.body.data.resetPassword.userErrors[0].code).toBe('reset_token_invalid');
+  });
+});

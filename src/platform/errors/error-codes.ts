@@ -55,7 +55,7 @@ export const errorCodes = {
   otp_invalid: { status: 422, summary: 'The one-time code is wrong; the message says how many tries are left.' },
   otp_expired: { status: 422, summary: 'The one-time code expired, was used, or its challenge died after 5 wrong codes; request a new one.' },
   verified_token_invalid: { status: 422, summary: 'The verified_token is unknown, expired or used; verify the address again.' },
-  reset_token_invalid: { status: 422, summary: 'The password-reset token is unknown, expired or used; request a new one.', reserved: true },
+  reset_token_invalid: { status: 422, summary: 'The password-reset token is unknown, expired or used; request a new one.' },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
   otp_resend_too_soon: { status: 429, summary: 'A code was sent moments ago; request another after Retry-After seconds.' },

@@ -71,6 +71,10 @@ beforeAll(async () => {
   await signInCustomer(t.database, shop.store, { phone: '+12015550161' });
   const phoneSignInCode = await codeFor('2015550161');
   const phoneRegisterCode = await codeFor('2015550162');
+  await signInCustomer(t.database, shop.store, { email: 'resetting@example.com' });
+  await post('/auth/email/forgot-password', { email: 'resetting@example.com' });
+  const resetMail = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: 'resetting@example.com', template: 'password_reset' } });
+  const resetToken = /(bzp_[A-Za-z0-9_-]+)/.exec(resetMail.text!)![1]!;
   const verifyCode = await codeFor('verifying@example.com');
   const verifiedToken = (await post('/auth/email/verify-otp', { email: 'registering@example.com', otp_code: await codeFor('registering@example.com') })).body
     .data.verified_token as string;
@@ -151,6 +155,14 @@ beforeAll(async () => {
         method: 'POST',
         path: '/auth/register',
         body: { first_name: 'Pho', last_name: 'Ne', email: 'phone-sample@example.com', phone: '2015550162', country_code: 'US', otp_code: phoneRegisterCode },
+      },
+    ],
+    'POST /auth/email/forgot-password': [{ method: 'POST', path: '/auth/email/forgot-password', body: { email: 'nobody-sampled@example.com' } }],
+    'POST /auth/email/reset-password': [
+      {
+        method: 'POST',
+        path: '/auth/email/reset-password',
+        body: { token: resetToken, email: 'resetting@example.com', password: 'brand new one', password_confirmation: 'brand new one' },
       },
     ],
     'POST /auth/email/register-password': [

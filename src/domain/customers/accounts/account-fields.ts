@@ -71,3 +71,11 @@ export const registerWithPhoneShape = {
   countryCode: countryCodeInput,
   otpCode: otpCodeInput,
 };
+
+export const forgotPasswordShape = { email: emailInput };
+export const resetPasswordShape = {
+  token: z.string({ error: 'must be the token of the reset email' }).min(1, { error: 'is required' }).max(200),
+  email: emailInput,
+  password: passwordInput,
+  passwordConfirmation: z.string({ error: 'must be a string' }),
+};

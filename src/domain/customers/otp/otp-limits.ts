@@ -15,7 +15,7 @@ function retryAfter(seconds: number) {
   return { 'retry-after': String(Math.max(1, Math.ceil(seconds))) };
 }
 
-async function hourlyCap(ctx: Ctx, key: string, cap: number, what: string) {
+export async function hourlyCap(ctx: Ctx, key: string, cap: number, what: string) {
   const hour = Math.floor(ctx.now.getTime() / HOUR_MS);
   const { count } = await ctx.kv.increment(`${key}:${hour}`, HOUR_MS);
   if (count <= cap) return;

@@ -8,6 +8,8 @@ import {
   registerWithPhoneShape,
   requestPhoneOtpShape,
   verifyPhoneOtpShape,
+  forgotPasswordShape,
+  resetPasswordShape,
 } from '../../../domain/customers/accounts/account-fields.js';
 import { singleAnswer } from '../../kit/envelope.js';
 import { wireObject } from '../../kit/wire-object.js';
@@ -99,3 +101,6 @@ export const phoneOtpSentAnswer = singleAnswer(
     resend_in: z.int(),
   }),
 );
+
+export const forgotPasswordBody = wireObject(forgotPasswordShape);
+export const resetPasswordBody = wireObject(resetPasswordShape);
