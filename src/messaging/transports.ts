@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../generated/prisma/client.js';
 import type { MessagesConfig } from '../config.js';
@@ -8,12 +7,13 @@ export interface MessageTransport {
   send(message: Message): Promise<void>;
 }
 
-/** Email through SMTP (nodemailer), from the configured sender. */
+/** Email through SMTP (nodemailer, loaded with the first email, so a server without SMTP never loads it), from the configured sender. */
 export function smtpTransport(url: string, from: string): MessageTransport {
-  const mailer = nodemailer.createTransport(url);
+  let mailer: Promise<{ sendMail(mail: object): Promise<unknown> }> | undefined;
   return {
     async send(message) {
-      await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.text ?? '' });
+      mailer ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await mailer).sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.text ?? '' });
     },
   };
 }
