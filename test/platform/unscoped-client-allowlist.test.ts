@@ -20,6 +20,7 @@ const allowlist: Record<string, string> = {
   'src/server.ts': 'start-up: server secret and demo store',
   'src/messaging/delivery-worker.ts': 'a process delivers the messages outbox of every store it serves',
   'src/http/health.ts': 'readiness probe: one SELECT 1 that belongs to no store',
+  'src/platform/regions/load-regions.ts': 'the region data set is reference data of every store, loaded at start',
   'src/cli/': 'operator commands',
   'src/seed/': 'seeding, an operator action',
 };

@@ -6,6 +6,8 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/platform/database/database.js';
 import { applyMigrations } from '../../src/platform/database/migrations.js';
+import { PrismaClient } from '../../src/generated/prisma/client.js';
+import { loadShippedRegions } from '../../src/platform/regions/load-regions.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +16,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once per run. On PostgreSQL (TEST_DATABASE_URL) the shared database is brought up to
+ * Migrates (and loads the region data set) once per run. On PostgreSQL (TEST_DATABASE_URL) the shared database is brought up to
  * date; on the embedded default a migrated PGlite is dumped once and every test file starts
  * its own in-memory copy from that dump.
  */
@@ -27,6 +29,10 @@ export default async function setup(project: TestProject) {
   }
   const pglite = new PGlite();
   await applyMigrations(new PrismaPGlite(pglite));
+  // The template holds the region data set too, so no test file loads it again.
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  await loadShippedRegions(prisma);
+  await prisma.$disconnect();
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bazaar-test-'));

@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
+import { loadShippedRegions } from '../regions/load-regions.js';
 
 /**
  * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,
@@ -89,6 +90,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const prisma = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
+  try {
+    await loadShippedRegions(prisma);
+  } catch (error) {
+    await prisma.$disconnect();
+    await release();
+    throw error;
+  }
   let statements = 0;
   prisma.$on('query', () => {
     statements += 1;

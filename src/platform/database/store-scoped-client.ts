@@ -22,6 +22,8 @@ const filtered = new Set([
   'delete',
   'deleteMany',
 ]);
+/** What a store may do with reference data: read it. */
+const reads = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
 const creates = new Set(['create', 'createMany', 'createManyAndReturn']);
 const updates = new Set(['update', 'updateMany', 'updateManyAndReturn']);
 
@@ -117,6 +119,7 @@ export function scopeToStore(db: Db, storeId: string) {
           if (tenancy === 'owned') return query(scopeOwned(model, operation, args as Args, storeId));
           if (tenancy === 'store') return query(scopeStore(operation, args as Args, storeId));
           if (tenancy === 'platform') return query(args);
+          if (tenancy === 'reference') return reads.has(operation) ? query(args) : refuse(model, operation, 'writes reference data, which operators load');
           return refuse(model, operation, 'reaches a model no store owns');
         },
       },

@@ -7,6 +7,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
  * shopper's own (the account and its saved addresses: "an address belongs to the customer, never
  * to one store"): every store's client reaches them unfiltered, inside its transactions, and only
  * the customer modules may (test/platform/platform-models.test.ts), always by the signed-in account.
+ * `reference` rows belong to no store and are the same for every store (the region data set): every
+ * store's client reads them, none writes them; operators load them.
  */
 export const tenancyOf = {
   Store: 'store',
@@ -35,9 +37,9 @@ export const tenancyOf = {
   CollectionProduct: 'owned',
   CustomerAccount: 'platform',
   SavedAddress: 'platform',
-  Region: 'global',
+  Region: 'reference',
   ServerSetting: 'global',
-} as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform'>;
+} as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */
 export class TenancyViolation extends Error {

@@ -56,6 +56,7 @@ export const errorCodes = {
   otp_expired: { status: 422, summary: 'The one-time code expired, was used, or its challenge died after 5 wrong codes; request a new one.' },
   verified_token_invalid: { status: 422, summary: 'The verified_token is unknown, expired or used; verify the address again.' },
   reset_token_invalid: { status: 422, summary: 'The password-reset token is unknown, expired or used; request a new one.' },
+  limit_reached: { status: 422, summary: 'A per-shopper cap is reached (50 saved addresses, 500 wishlist items); remove one first.' },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
   otp_resend_too_soon: { status: 429, summary: 'A code was sent moments ago; request another after Retry-After seconds.' },

@@ -1,5 +1,6 @@
 import type { RestRoute } from '../kit/route.js';
 import { accountRoutes } from './account/routes.js';
+import { addressRoutes } from './addresses/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { phoneAuthRoutes } from './auth/phone-routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -9,4 +10,4 @@ import { storeRoutes } from './store/routes.js';
 export const STOREFRONT_PREFIX = '/v1';
 
 /** The Storefront API (`/v1`) operations this release serves; any other path answers route_not_available. */
-export const storefrontRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...authRoutes, ...passwordRoutes, ...phoneAuthRoutes, ...accountRoutes];
+export const storefrontRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...authRoutes, ...passwordRoutes, ...phoneAuthRoutes, ...accountRoutes, ...addressRoutes];

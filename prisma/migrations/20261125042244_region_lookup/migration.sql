@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Region_kind_lat_lng_idx" ON "Region"("kind", "lat", "lng");
