@@ -44,5 +44,8 @@ areas.sort((a, b) => a[1] - b[1] || a[2].localeCompare(b[2]));
 for (const area of areas) area[0] = areaIds.get(areaKey(area[1], area[2])) ?? nextArea++;
 
 const out: RegionFile = { country, source: 'country-state-city 3.2.1', states, areas };
-writeFileSync(file, `{"country":${JSON.stringify(out.country)},"source":${JSON.stringify(out.source)},\n"states":[\n${states.map((s) => JSON.stringify(s)).join(',\n')}\n],\n"areas":[\n${areas.map((a) => JSON.stringify(a)).join(',\n')}\n]}\n`);
+writeFileSync(
+  file,
+  `{"country":${JSON.stringify(out.country)},"source":${JSON.stringify(out.source)},\n"states":[\n${states.map((s) => JSON.stringify(s)).join(',\n')}\n],\n"areas":[\n${areas.map((a) => JSON.stringify(a)).join(',\n')}\n]}\n`,
+);
 console.log(`${file}: ${states.length} states, ${areas.length} areas`);

@@ -10,6 +10,7 @@ export interface EventTopics {
   'products/update': { id: string };
   'products/delete': { id: string };
   'customers/create': { id: number; uid: string };
+  'customers/update': { id: number; uid: string };
 }
 
 export type Topic = keyof EventTopics;

@@ -94,4 +94,6 @@ export function merchantScope(scope: MerchantScope) {
 export const privateKeyOnly = { authScopes: { privateKey: true }, directives: { requiresPrivateKey: {} } } as const;
 
 builder.queryType({ description: 'Catalogue reads for any valid key of the store; merchant reads under `merchant` for private keys with scopes.' });
-builder.mutationType({ description: 'Merchant writes (each declares the scope it needs) and shopper sign-in; each takes the same input as its REST operation.' });
+builder.mutationType({
+  description: 'Merchant writes (each declares the scope it needs) and shopper sign-in; each takes the same input as its REST operation.',
+});

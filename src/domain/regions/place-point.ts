@@ -43,8 +43,16 @@ function longitudeRanges(lng: number, span: number): [number, number][] {
   if (span >= 180) return [[-180, 180]];
   const low = lng - span;
   const high = lng + span;
-  if (low < -180) return [[low + 360, 180], [-180, high]];
-  if (high > 180) return [[low, 180], [-180, high - 360]];
+  if (low < -180)
+    return [
+      [low + 360, 180],
+      [-180, high],
+    ];
+  if (high > 180)
+    return [
+      [low, 180],
+      [-180, high - 360],
+    ];
   return [[low, high]];
 }
 

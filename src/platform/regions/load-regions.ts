@@ -48,9 +48,7 @@ export async function loadRegionFile(db: Db, file: string): Promise<{ country: s
   if (loaded?.value === checksum) return { country: data.country, inserted: 0, updated: 0, skipped: true };
 
   const rows = rowsOf(data);
-  const existing = new Map(
-    (await db.region.findMany({ where: { countryCode: data.country } })).map((r) => [r.id, r] as const),
-  );
+  const existing = new Map((await db.region.findMany({ where: { countryCode: data.country } })).map((r) => [r.id, r] as const));
   const fresh = rows.filter((r) => !existing.has(r.id));
   let inserted = 0;
   for (let i = 0; i < fresh.length; i += chunkSize) {

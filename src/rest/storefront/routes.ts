@@ -1,6 +1,8 @@
 import type { RestRoute } from '../kit/route.js';
 import { accountRoutes } from './account/routes.js';
 import { addressRoutes } from './addresses/routes.js';
+import { followRoutes } from './follow/routes.js';
+import { wishlistRoutes } from './wishlist/routes.js';
 import { passwordRoutes } from './auth/password-routes.js';
 import { phoneAuthRoutes } from './auth/phone-routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -10,4 +12,14 @@ import { storeRoutes } from './store/routes.js';
 export const STOREFRONT_PREFIX = '/v1';
 
 /** The Storefront API (`/v1`) operations this release serves; any other path answers route_not_available. */
-export const storefrontRoutes: RestRoute[] = [...storeRoutes, ...productRoutes, ...authRoutes, ...passwordRoutes, ...phoneAuthRoutes, ...accountRoutes, ...addressRoutes];
+export const storefrontRoutes: RestRoute[] = [
+  ...storeRoutes,
+  ...productRoutes,
+  ...authRoutes,
+  ...passwordRoutes,
+  ...phoneAuthRoutes,
+  ...accountRoutes,
+  ...addressRoutes,
+  ...followRoutes,
+  ...wishlistRoutes,
+];

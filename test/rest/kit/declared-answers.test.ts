@@ -55,6 +55,16 @@ beforeAll(async () => {
   const leaving = await signInCustomer(t.database, shop.store);
   const leavingAll = await signInCustomer(t.database, shop.store);
   const refreshing = await signInCustomer(t.database, shop.store);
+  const addressOwner = await signInCustomer(t.database, shop.store);
+  const [doomedAddress, otherAddress] = await Promise.all(
+    ['Old', 'Work'].map((label) =>
+      t.database.prisma.savedAddress.create({ data: { accountId: addressOwner.account.id, label, address: 'x', lat: 1, lng: 1, isDefault: label === 'Old' } }),
+    ),
+  );
+  const wisher = await signInCustomer(t.database, shop.store);
+  await t.database.prisma.wishlistItem.createMany({
+    data: [boot, stocked].map((p) => ({ storeId: shop.store.id, customerId: wisher.customer.id, productId: p.id, priceAtSave: '5.00' })),
+  });
   const post = (path: string, body: unknown) =>
     call(t.app, {
       method: 'POST',
@@ -177,6 +187,26 @@ beforeAll(async () => {
     'POST /auth/logout': [{ method: 'POST', path: '/auth/logout', headers: leaving.auth }],
     'POST /auth/logout-all': [{ method: 'POST', path: '/auth/logout-all', headers: leavingAll.auth }],
     'GET /store/account': [{ method: 'GET', path: '/store/account', headers: shopper.auth }],
+    'PATCH /store/account': [
+      { method: 'PATCH', path: '/store/account', headers: shopper.auth, body: { first_name: 'Sam', avatar: 'https://cdn.example/sam.png' } },
+    ],
+    'POST /store/account/contact-otp': [
+      { method: 'POST', path: '/store/account/contact-otp', headers: shopper.auth, body: { email: 'contact-sample@example.com' } },
+      { method: 'POST', path: '/store/account/contact-otp', headers: shopper.auth, body: { phone: '2015550170', country_code: 'US', channel: 'sms' } },
+    ],
+    'GET /store/addresses': [{ method: 'GET', path: '/store/addresses', headers: shopper.auth }],
+    'POST /store/addresses': [
+      { method: 'POST', path: '/store/addresses', headers: shopper.auth, body: { label: 'Home', address: '1 N State St', lat: 41.8781, lng: -87.6298 } },
+      { method: 'POST', path: '/store/addresses', headers: shopper.auth, body: { label: 'Boat', address: 'At sea', lat: 30, lng: -40 } },
+    ],
+    'DELETE /store/addresses/:id': [{ method: 'DELETE', path: `/store/addresses/${doomedAddress.id}`, headers: addressOwner.auth }],
+    'PATCH /store/addresses/:id/default': [{ method: 'PATCH', path: `/store/addresses/${otherAddress.id}/default`, headers: addressOwner.auth }],
+    'GET /store/follow': [{ method: 'GET', path: '/store/follow', headers: shopper.auth }],
+    'POST /store/follow': [{ method: 'POST', path: '/store/follow', headers: shopper.auth, body: { shared_contact: true } }],
+    'DELETE /store/follow': [{ method: 'DELETE', path: '/store/follow', headers: shopper.auth }],
+    'GET /store/wishlist': [{ method: 'GET', path: '/store/wishlist', headers: wisher.auth }],
+    'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: boot.id } }],
+    'DELETE /store/wishlist/:product': [{ method: 'DELETE', path: `/store/wishlist/${stocked.id}`, headers: wisher.auth }],
   };
 });
 afterAll(() => t.close());

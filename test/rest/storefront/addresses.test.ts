@@ -18,7 +18,8 @@ const atSea = { label: 'Boat', address: 'Mid-Atlantic', lat: 30, lng: -40 };
 const list = (who: SignedInCustomer, key = shop.publicKey) => get(t.app, '/v1/store/addresses', key, who.auth);
 const add = (who: SignedInCustomer, body: unknown, key = shop.publicKey) =>
   call(t.app, { method: 'POST', url: '/v1/store/addresses', key, headers: { 'content-type': 'application/json', ...who.auth }, payload: JSON.stringify(body) });
-const remove = (who: SignedInCustomer, id: string) => call(t.app, { method: 'DELETE', url: `/v1/store/addresses/${id}`, key: shop.publicKey, headers: who.auth });
+const remove = (who: SignedInCustomer, id: string) =>
+  call(t.app, { method: 'DELETE', url: `/v1/store/addresses/${id}`, key: shop.publicKey, headers: who.auth });
 const makeDefault = (who: SignedInCustomer, id: string) =>
   call(t.app, { method: 'PATCH', url: `/v1/store/addresses/${id}/default`, key: shop.publicKey, headers: who.auth });
 
@@ -95,7 +96,13 @@ describe('POST /v1/store/addresses', () => {
   });
 
   it('needs a signed-in customer', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/v1/store/addresses', key: shop.publicKey, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(chicago) });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/store/addresses',
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(chicago),
+    });
     expectFailure(res, 401, 'customer_token_required');
   });
 });
@@ -148,7 +155,10 @@ describe('DELETE /v1/store/addresses/{id}', () => {
     const third = (await add(ada, atSea)).body.data;
     await makeDefault(ada, second.id);
     await remove(ada, second.id);
-    expect((await list(ada)).body.data).toEqual([{ ...third, is_default: true }, { ...first, is_default: false }]);
+    expect((await list(ada)).body.data).toEqual([
+      { ...third, is_default: true },
+      { ...first, is_default: false },
+    ]);
     await remove(ada, third.id);
     expect((await list(ada)).body.data).toEqual([{ ...first, is_default: true }]);
     await remove(ada, first.id);
@@ -174,7 +184,10 @@ describe('PATCH /v1/store/addresses/{id}/default', () => {
     const res = await makeDefault(ada, second.id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', message: 'Default address set', data: { ...second, is_default: true } });
-    expect((await list(ada)).body.data).toEqual([{ ...second, is_default: true }, { ...first, is_default: false }]);
+    expect((await list(ada)).body.data).toEqual([
+      { ...second, is_default: true },
+      { ...first, is_default: false },
+    ]);
     expect((await makeDefault(ada, second.id)).body.data.is_default).toBe(true);
   });
 
@@ -191,6 +204,14 @@ describe('the session’s user', () => {
     const ada = await signInCustomer(t.database, shop.store);
     await add(ada, chicago);
     const account = (await get(t.app, '/v1/store/account', shop.publicKey, ada.auth)).body.data;
-    expect(account).toMatchObject({ country: 'US', state: 'Illinois', region: 'Chicago Loop', city: 'Chicago Loop', address: chicago.address, map_lat: '41.8781', map_lng: '-87.6298' });
+    expect(account).toMatchObject({
+      country: 'US',
+      state: 'Illinois',
+      region: 'Chicago Loop',
+      city: 'Chicago Loop',
+      address: chicago.address,
+      map_lat: '41.8781',
+      map_lng: '-87.6298',
+    });
   });
 });

@@ -14,15 +14,29 @@ export interface OtpDestination {
   clientIp: string;
 }
 
+/** What a correct code leads to: signing in (or registering), or changing the account's email or phone to the destination. */
+export type OtpPurpose = 'sign_in' | 'change_contact';
+
+const messageText: Record<OtpPurpose, (code: string, store: string, minutes: number) => { subject: string; text: string }> = {
+  sign_in: (code, store, minutes) => ({
+    subject: `${code} is your ${store} sign-in code`,
+    text: `Your ${store} sign-in code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+  }),
+  change_contact: (code, store, minutes) => ({
+    subject: `${code} is your ${store} verification code`,
+    text: `Your ${store} code to add this contact to your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+  }),
+};
+
 /**
  * Sends a sign-in code: the challenge and its message are written in one transaction, so a code
  * exists exactly when its message does.
  */
-export async function sendOtp(ctx: Ctx, to: OtpDestination): Promise<void> {
+export async function sendOtp(ctx: Ctx, to: OtpDestination, purpose: OtpPurpose = 'sign_in'): Promise<void> {
   await checkOtpSend(ctx, to.destination, to.clientIp);
   const code = newOtpCode();
   const id = randomUUID();
-  const minutes = otpRules.expiresInSeconds / 60;
+  const message = messageText[purpose](code, ctx.store.name, otpRules.expiresInSeconds / 60);
   await withTransaction(ctx, async (tx) => {
     await tx.db.otpChallenge.create({
       data: {
@@ -30,6 +44,7 @@ export async function sendOtp(ctx: Ctx, to: OtpDestination): Promise<void> {
         storeId: tx.db.$storeId,
         channel: to.channel,
         destination: to.destination,
+        purpose,
         codeHash: otpCodeHash(tx.secret, id, code),
         expiresAt: new Date(tx.now.getTime() + otpRules.expiresInSeconds * 1000),
         createdAt: tx.now,
@@ -39,8 +54,8 @@ export async function sendOtp(ctx: Ctx, to: OtpDestination): Promise<void> {
       channel: to.channel,
       recipient: to.destination,
       template: 'otp',
-      ...(to.channel === 'email' ? { subject: `${code} is your ${tx.store.name} sign-in code` } : {}),
-      text: `Your ${tx.store.name} sign-in code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+      ...(to.channel === 'email' ? { subject: message.subject } : {}),
+      text: message.text,
     });
   });
 }
@@ -52,8 +67,8 @@ export const otpExpired = () => new ApiError('otp_expired', 'This code expired, 
  * of 5 tries (counted by a conditional update, so concurrent guesses cannot exceed them); the right
  * one is spent by a conditional update too, so it signs in once. Answers the challenge's id.
  */
-export async function spendOtpCode(ctx: Ctx, destination: string, code: string): Promise<string> {
-  const challenge = await ctx.db.otpChallenge.findFirst({ where: { destination, purpose: 'sign_in' }, orderBy: { createdAt: 'desc' } });
+export async function spendOtpCode(ctx: Ctx, destination: string, code: string, purpose: OtpPurpose = 'sign_in'): Promise<string> {
+  const challenge = await ctx.db.otpChallenge.findFirst({ where: { destination, purpose }, orderBy: { createdAt: 'desc' } });
   if (!challenge || challenge.consumedAt || challenge.expiresAt <= ctx.now || challenge.attempts >= otpRules.maxAttempts) throw otpExpired();
   if (!otpCodeMatches(ctx.secret, challenge.id, code, challenge.codeHash)) {
     const { count } = await ctx.db.otpChallenge.updateMany({

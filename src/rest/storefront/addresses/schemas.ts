@@ -5,8 +5,16 @@ import { uuid } from '../../kit/common-schemas.js';
 import { singleAnswer } from '../../kit/envelope.js';
 import { wireObject } from '../../kit/wire-object.js';
 
-const derived = (what: string) => z.string().nullable().meta({ description: `${what}, derived from the point; null outside every known region.` });
-const derivedId = (what: string) => z.int().nullable().meta({ description: `The region data set's id of the ${what}; shipping zones name the same ids.` });
+const derived = (what: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `${what}, derived from the point; null outside every known region.` });
+const derivedId = (what: string) =>
+  z
+    .int()
+    .nullable()
+    .meta({ description: `The region data set's id of the ${what}; shipping zones name the same ids.` });
 
 export const savedAddress = z
   .strictObject({
