@@ -10,6 +10,9 @@ export interface EventTopics {
   'products/update': { id: string };
   'products/delete': { id: string };
   'customers/create': { id: number; uid: string };
+  'discounts/create': { id: string };
+  'discounts/update': { id: string };
+  'coupons/create': { id: string };
 }
 
 export type Topic = keyof EventTopics;
