@@ -242,7 +242,7 @@ describe('GET /discounts/{discount}', () => {
 describe('POST /discounts/{discount}/publish and /unpublish', () => {
   it('follows the states table: publish stamps published_at once, unpublish clears it, each change one event', async () => {
     const made = (await create({ title: 'Stateful', type: 'fixed', value: 1 })).body.data;
-    const events = async () => (await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'discounts/update' && e.payload.id === made.id).length;
+    const events = async () => (await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'discounts/update' && (e.payload as { id: string }).id === made.id).length;
     const publish = await send(t.app, shop.privateKey, 'POST', `/discounts/${made.id}/publish`);
     expect(publish.status, publish.raw).toBe(200);
     expect(publish.body).toEqual({ status: 'success', message: 'Discount published', data: { is_published: true, published_at: now.toISOString() } });
