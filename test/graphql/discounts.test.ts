@@ -130,7 +130,20 @@ describe('merchant.discounts and merchant.discount', () => {
     expect(promos.body.data.merchant.discounts.edges).toEqual([{ node: { title: 'Second listed' } }]);
 
     const theirs = (await makeDiscount({ title: 'Not readable' }, other.privateKey)).discount;
-    const one = await graphql(t.app, listed.privateKey, `query($id: String!) { merchant { discount(id: $id) { title } } }`, { id: theirs.id });
+    const one = await graphql(
+      t.app,
+      listed.privateKey,
+      `
+        query ($id: String!) {
+          merchant {
+            discount(id: $id) {
+              title
+            }
+          }
+        }
+      `,
+      { id: theirs.id },
+    );
     expect(one.body.errors[0].extensions.code).toBe('not_found');
   });
 });
@@ -171,7 +184,23 @@ describe('couponCreate and merchant.coupons', () => {
 
   it('refuses a key without merchant-coupons-read with insufficient_scope', async () => {
     const key = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-coupons-create'] });
-    const res = await graphql(t.app, key, `{ merchant { coupons(first: 1) { edges { node { code } } } } }`);
+    const res = await graphql(
+      t.app,
+      key,
+      `
+        {
+          merchant {
+            coupons(first: 1) {
+              edges {
+                node {
+                  code
+                }
+              }
+            }
+          }
+        }
+      `,
+    );
     expect(res.body.errors[0].extensions.code).toBe('insufficient_scope');
   });
 });

@@ -15,7 +15,11 @@ import { resolveTargets } from './resolve-targets.js';
 export async function createDiscount(ctx: Ctx, input: DiscountCreateInput): Promise<Discount> {
   checkValue(input.type, input.value, 'value');
   checkWindow(input.validFrom, input.validUntil, 'validUntil');
-  const targets = await resolveTargets(ctx, { products: input.productIds, categories: input.categoryIds }, { products: 'productIds', categories: 'categoryIds' });
+  const targets = await resolveTargets(
+    ctx,
+    { products: input.productIds, categories: input.categoryIds },
+    { products: 'productIds', categories: 'categoryIds' },
+  );
   const imageUrl = await ingestOfferImage(ctx, input.imageUrl, 'imageUrl');
   const isPublished = input.isPublished ?? false;
   return withTransaction(ctx, async (tx) => {

@@ -37,7 +37,11 @@ export function listCoupons(ctx: Ctx, input: CouponListInput): Promise<KeysetPag
   return keysetPage(
     ctx,
     {
-      binding: { list: 'merchant.coupons', storeId: ctx.store.id, filters: { discountType: discountType ?? null, status: status ?? null, search: search ?? null } },
+      binding: {
+        list: 'merchant.coupons',
+        storeId: ctx.store.id,
+        filters: { discountType: discountType ?? null, status: status ?? null, search: search ?? null },
+      },
       sort: newestFirst,
       where: where as Record<string, unknown>,
       fetch: (args) => ctx.db.coupon.findMany(args as Parameters<typeof ctx.db.coupon.findMany>[0]),

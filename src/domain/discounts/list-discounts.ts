@@ -41,7 +41,12 @@ function whereOf({ type, status, search, kind }: DiscountListInput['filter']): P
 
 /** The store's discounts and promotions, newest first, filtered; the cursor is bound to the filters. */
 export function listDiscounts(ctx: Ctx, input: DiscountListInput): Promise<KeysetPage<Discount>> {
-  const filters = { type: input.filter.type ?? null, status: input.filter.status ?? null, search: input.filter.search ?? null, kind: input.filter.kind ?? 'all' };
+  const filters = {
+    type: input.filter.type ?? null,
+    status: input.filter.status ?? null,
+    search: input.filter.search ?? null,
+    kind: input.filter.kind ?? 'all',
+  };
   return keysetPage(
     ctx,
     {

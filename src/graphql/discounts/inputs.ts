@@ -59,7 +59,10 @@ export const DiscountFilter = builder.inputType('DiscountFilter', {
     type: t.field({ type: DiscountType, required: false }),
     status: t.field({ type: DiscountStatus, required: false }),
     kind: t.field({ type: DiscountKind, required: false, description: 'Left out: both kinds.' }),
-    search: t.string({ required: false, description: 'Part of the title (any case, % and _ literal) or a whole reference such as D-000123; up to 255 characters.' }),
+    search: t.string({
+      required: false,
+      description: 'Part of the title (any case, % and _ literal) or a whole reference such as D-000123; up to 255 characters.',
+    }),
   }),
 });
 

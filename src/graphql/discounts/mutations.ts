@@ -39,10 +39,7 @@ builder.mutationFields((t) => ({
     description: 'POST /discounts: a discount or a promotion, in one transaction.',
     args: { input: t.arg({ type: DiscountCreateInput, required: true }) },
     resolve: async (_root, args, { ctx }) => {
-      const { result, userErrors } = await asMutationPayload(
-        () => createDiscount(ctx, parseInput(discountCreateInput, withIsoDates(args.input))),
-        inputField,
-      );
+      const { result, userErrors } = await asMutationPayload(() => createDiscount(ctx, parseInput(discountCreateInput, withIsoDates(args.input))), inputField);
       return { discount: result, userErrors };
     },
   }),

@@ -15,7 +15,11 @@ const enumOf = <const T extends readonly string[]>(name: string, values: T, desc
   });
 
 export const DiscountType = enumOf('DiscountType', discountTypes);
-export const DiscountKind = enumOf('DiscountKind', discountKinds, 'A promotion is a published, shopper-facing discount with a title, image, priority and validity window.');
+export const DiscountKind = enumOf(
+  'DiscountKind',
+  discountKinds,
+  'A promotion is a published, shopper-facing discount with a title, image, priority and validity window.',
+);
 export const DiscountStatus = enumOf('DiscountStatus', ['active', 'inactive'] as const, 'The isActive flag.');
 export const CouponAppliesTo = enumOf('CouponAppliesTo', couponAppliesTo);
 export const CouponStatus = enumOf(

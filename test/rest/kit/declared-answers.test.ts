@@ -82,7 +82,15 @@ beforeAll(async () => {
     data: { storeId: shop.store.id, title: 'Sale', type: 'percentage', value: '10', productIds: [boot.id], validUntil: new Date('2030-01-01T00:00:00Z') },
   });
   await t.database.prisma.coupon.create({
-    data: { storeId: shop.store.id, code: 'Listed', codeKey: 'LISTED', title: 'Listed', discountType: 'fixed', discountValue: '5', expiresAt: new Date('2020-01-01T00:00:00Z') },
+    data: {
+      storeId: shop.store.id,
+      code: 'Listed',
+      codeKey: 'LISTED',
+      title: 'Listed',
+      discountType: 'fixed',
+      discountValue: '5',
+      expiresAt: new Date('2020-01-01T00:00:00Z'),
+    },
   });
   samples = {
     'GET /store/info': ['/store/info'],
@@ -172,7 +180,14 @@ beforeAll(async () => {
       {
         method: 'POST',
         path: '/coupons',
-        body: { title: 'Targeted', code: 'TARGETED', discount_type: 'percentage', discount_value: 5, target_product_ids: [boot.id], expires_at: '2030-01-01T00:00:00Z' },
+        body: {
+          title: 'Targeted',
+          code: 'TARGETED',
+          discount_type: 'percentage',
+          discount_value: 5,
+          target_product_ids: [boot.id],
+          expires_at: '2030-01-01T00:00:00Z',
+        },
       },
     ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],

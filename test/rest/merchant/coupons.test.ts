@@ -230,7 +230,11 @@ describe('GET /coupons', () => {
     expect(page.body).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
     const next = await get(t.app, `${MERCHANT}/coupons?limit=3&starting_after=${page.body.next_cursor}`, listed.privateKey);
     expect(next.body).toMatchObject({ data: [expect.objectContaining({ code: 'OLD-5' })], has_more: false, next_cursor: null });
-    expectFailure(await get(t.app, `${MERCHANT}/coupons?status=active&starting_after=${page.body.next_cursor}`, listed.privateKey), 422, 'starting_after_invalid');
+    expectFailure(
+      await get(t.app, `${MERCHANT}/coupons?status=active&starting_after=${page.body.next_cursor}`, listed.privateKey),
+      422,
+      'starting_after_invalid',
+    );
   });
 
   it('refuses out-of-range parameters with a 422 naming them', async () => {

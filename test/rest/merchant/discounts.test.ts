@@ -242,7 +242,8 @@ describe('GET /discounts/{discount}', () => {
 describe('POST /discounts/{discount}/publish and /unpublish', () => {
   it('follows the states table: publish stamps published_at once, unpublish clears it, each change one event', async () => {
     const made = (await create({ title: 'Stateful', type: 'fixed', value: 1 })).body.data;
-    const events = async () => (await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'discounts/update' && (e.payload as { id: string }).id === made.id).length;
+    const events = async () =>
+      (await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'discounts/update' && (e.payload as { id: string }).id === made.id).length;
     const publish = await send(t.app, shop.privateKey, 'POST', `/discounts/${made.id}/publish`);
     expect(publish.status, publish.raw).toBe(200);
     expect(publish.body).toEqual({ status: 'success', message: 'Discount published', data: { is_published: true, published_at: now.toISOString() } });
@@ -318,7 +319,11 @@ describe('GET /discounts', () => {
     const next = await get(t.app, `${MERCHANT}/discounts?limit=3&starting_after=${page.body.next_cursor}`, listed.privateKey);
     expect(next.body.data.map((d: { title: string }) => d.title)).toEqual(['Gamma promo', 'Beta fixed', 'Alpha 50%_off']);
     expect(next.body).toMatchObject({ has_more: false, next_cursor: null });
-    expectFailure(await get(t.app, `${MERCHANT}/discounts?type=fixed&starting_after=${page.body.next_cursor}`, listed.privateKey), 422, 'starting_after_invalid');
+    expectFailure(
+      await get(t.app, `${MERCHANT}/discounts?type=fixed&starting_after=${page.body.next_cursor}`, listed.privateKey),
+      422,
+      'starting_after_invalid',
+    );
   });
 
   it('refuses out-of-range parameters with a 422 naming them', async () => {

@@ -18,12 +18,10 @@ export const couponListQuery = z
     }),
     search: textParam(couponListLimits.maxSearchLength).meta({ description: 'Part of the code or the title, any case; % and _ are plain characters.' }),
   })
-  .transform(
-    (q): CouponListInput => ({
-      window: { size: q.limit ?? couponListLimits.defaultPageSize, after: q.starting_after },
-      filter: { discountType: q.discount_type, status: q.status, search: q.search },
-    }),
-  );
+  .transform((q): CouponListInput => ({
+    window: { size: q.limit ?? couponListLimits.defaultPageSize, after: q.starting_after },
+    filter: { discountType: q.discount_type, status: q.status, search: q.search },
+  }));
 
 export const couponCreateBody = wireObject(couponCreateShape).meta({
   description: `title, code, discount_type and discount_value are required. code: trimmed, ${couponCodeRule.min}-${couponCodeRule.max} letters, digits, - or _, unique in the store whatever its case (a taken code is a 409 conflict). discount_value: a percentage above 0 and at most 100, or a fixed amount above 0. applies_to: all_products (default without targets), specific_products (needs target_product_ids) or specific_categories (needs target_category_ids), up to ${offerLimits.targetsPerList} uuids or integer ids of this store. expires_at must be after starts_at.`,

@@ -15,9 +15,7 @@ const publicationRoute = (published: boolean) =>
     url: `/discounts/:discount/${published ? 'publish' : 'unpublish'}`,
     operationId: published ? 'publishMerchantDiscount' : 'unpublishMerchantDiscount',
     tag: 'Discounts',
-    summary: published
-      ? 'Publish a discount; one already published keeps its first published_at'
-      : 'Unpublish a discount; published_at becomes null',
+    summary: published ? 'Publish a discount; one already published keeps its first published_at' : 'Unpublish a discount; published_at becomes null',
     auth: scope('merchant-discounts-update'),
     params: discountParams,
     answer: publicationAnswer,

@@ -18,12 +18,10 @@ export const discountListQuery = z
     }),
     kind: enumParam(['all', ...discountKinds]).meta({ description: 'all (default), discount or promotion.' }),
   })
-  .transform(
-    (q): DiscountListInput => ({
-      window: { size: q.limit ?? discountListLimits.defaultPageSize, after: q.starting_after },
-      filter: { type: q.type, status: q.status, search: q.search, kind: q.kind ?? 'all' },
-    }),
-  );
+  .transform((q): DiscountListInput => ({
+    window: { size: q.limit ?? discountListLimits.defaultPageSize, after: q.starting_after },
+    filter: { type: q.type, status: q.status, search: q.search, kind: q.kind ?? 'all' },
+  }));
 
 export const discountParams = z.object({ discount: z.string().meta({ description: 'The uuid or the integer id of a discount of this store.' }) });
 
