@@ -11,6 +11,9 @@ export interface EventTopics {
   'products/delete': { id: string };
   'customers/create': { id: number; uid: string };
   'customers/update': { id: number; uid: string };
+  'discounts/create': { id: string };
+  'discounts/update': { id: string };
+  'coupons/create': { id: string };
 }
 
 export type Topic = keyof EventTopics;

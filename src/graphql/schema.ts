@@ -11,6 +11,8 @@ import './catalog/product-mutations.js';
 import './catalog/variant-mutations.js';
 import './media/queries.js';
 import './media/mutations.js';
+import './discounts/queries.js';
+import './discounts/mutations.js';
 import './customers/auth-mutations.js';
 import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';

@@ -1,6 +1,7 @@
 import type { Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
+import { containsText } from '../text-match.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
@@ -38,10 +39,6 @@ export interface CatalogPage extends KeysetPage<Product> {
   pagination: { currentPage: number; lastPage: number; perPage: number; total: number } | null;
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Page mode (page numbers, with totals) stops at page 50; keyset mode walks any depth. Both answer the same signed cursor. */
 export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Promise<CatalogPage> {
   if (input.page !== undefined && input.page > catalogListLimits.maxPage) {
@@ -53,7 +50,7 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
   const [locale, categoryIds] = await Promise.all([resolveLocale(ctx, input.locale), category ? categoryTreeIds(ctx, category) : undefined]);
 
   const where: Record<string, unknown> = { ...shopperVisible(ctx) };
-  if (input.keyword) where.title = { contains: escapeLike(input.keyword), mode: 'insensitive' };
+  if (input.keyword) where.title = containsText(input.keyword);
   if (categoryIds) where.categoryId = { in: categoryIds };
   if (input.hasVideo !== undefined) where.videoUrl = input.hasVideo ? { not: null } : null;
 

@@ -1,4 +1,6 @@
 import type { RestRoute } from '../kit/route.js';
+import { couponRoutes } from './coupons/routes.js';
+import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
@@ -20,4 +22,6 @@ export const merchantRoutes: RestRoute[] = [
   ...fileRoutes,
   ...inventoryRoutes,
   ...storefrontSearchRoutes,
+  ...discountRoutes,
+  ...couponRoutes,
 ];

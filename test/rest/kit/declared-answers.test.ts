@@ -88,6 +88,20 @@ beforeAll(async () => {
   const verifyCode = await codeFor('verifying@example.com');
   const verifiedToken = (await post('/auth/email/verify-otp', { email: 'registering@example.com', otp_code: await codeFor('registering@example.com') })).body
     .data.verified_token as string;
+  const sale = await t.database.prisma.discount.create({
+    data: { storeId: shop.store.id, title: 'Sale', type: 'percentage', value: '10', productIds: [boot.id], validUntil: new Date('2030-01-01T00:00:00Z') },
+  });
+  await t.database.prisma.coupon.create({
+    data: {
+      storeId: shop.store.id,
+      code: 'Listed',
+      codeKey: 'LISTED',
+      title: 'Listed',
+      discountType: 'fixed',
+      discountValue: '5',
+      expiresAt: new Date('2020-01-01T00:00:00Z'),
+    },
+  });
   samples = {
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
@@ -148,6 +162,44 @@ beforeAll(async () => {
     ],
     'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
     'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
+    'GET /discounts': ['/discounts', '/discounts?kind=promotion&limit=1', '/discounts?search=Sale&status=active&type=percentage'],
+    'POST /discounts': [
+      { method: 'POST', path: '/discounts', body: { title: 'Sampled', type: 'fixed', value: 2 } },
+      {
+        method: 'POST',
+        path: '/discounts',
+        body: {
+          title: 'Sampled promo',
+          type: 'percentage',
+          value: '15',
+          kind: 'promotion',
+          category_ids: [shoes.pId],
+          minimum_order_amount: 10,
+          capped_amount_per_user: '3',
+          valid_from: '2026-01-01T00:00:00Z',
+          is_published: true,
+        },
+      },
+    ],
+    'GET /discounts/:discount': [`/discounts/${sale.id}`, `/discounts/${sale.pId}`],
+    'POST /discounts/:discount/publish': [{ method: 'POST', path: `/discounts/${sale.id}/publish` }],
+    'POST /discounts/:discount/unpublish': [{ method: 'POST', path: `/discounts/${sale.pId}/unpublish` }],
+    'GET /coupons': ['/coupons', '/coupons?status=expired&limit=1'],
+    'POST /coupons': [
+      { method: 'POST', path: '/coupons', body: { title: 'Sampled', code: 'SAMPLED', discount_type: 'fixed', discount_value: 1 } },
+      {
+        method: 'POST',
+        path: '/coupons',
+        body: {
+          title: 'Targeted',
+          code: 'TARGETED',
+          discount_type: 'percentage',
+          discount_value: 5,
+          target_product_ids: [boot.id],
+          expires_at: '2030-01-01T00:00:00Z',
+        },
+      },
+    ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
     'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],
     'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],
