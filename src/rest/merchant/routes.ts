@@ -1,4 +1,5 @@
 import type { RestRoute } from '../kit/route.js';
+import { customerRoutes } from './customers/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
@@ -20,4 +21,5 @@ export const merchantRoutes: RestRoute[] = [
   ...fileRoutes,
   ...inventoryRoutes,
   ...storefrontSearchRoutes,
+  ...customerRoutes,
 ];

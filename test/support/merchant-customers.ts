@@ -1,0 +1,27 @@
+import type { Store } from '../../src/generated/prisma/client.js';
+import type { Database } from '../../src/platform/database/database.js';
+import { signInCustomer, type SignedInCustomer } from './customers.js';
+
+export interface CustomerSpec {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone?: string;
+  createdAt: string;
+  ordersCount?: number;
+}
+
+/**
+ * A store's customer as the merchant reads it: made by the sign-in helper, then given the joining
+ * time, orders count and (possibly missing) email a test needs, written straight to the rows.
+ */
+export async function makeCustomer(database: Database, store: Store, spec: CustomerSpec): Promise<SignedInCustomer> {
+  const made = await signInCustomer(database, store, { firstName: spec.firstName, lastName: spec.lastName, phone: spec.phone ?? null, ...(spec.email ? { email: spec.email } : {}) });
+  if (spec.email === null) await database.prisma.customerAccount.update({ where: { id: made.account.id }, data: { email: null } });
+  const customer = await database.prisma.customer.update({
+    where: { id: made.customer.id },
+    data: { createdAt: new Date(spec.createdAt), ordersCount: spec.ordersCount ?? 0 },
+  });
+  const account = await database.prisma.customerAccount.findUniqueOrThrow({ where: { id: made.account.id } });
+  return { ...made, customer, account };
+}
