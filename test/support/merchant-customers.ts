@@ -16,7 +16,12 @@ export interface CustomerSpec {
  * time, orders count and (possibly missing) email a test needs, written straight to the rows.
  */
 export async function makeCustomer(database: Database, store: Store, spec: CustomerSpec): Promise<SignedInCustomer> {
-  const made = await signInCustomer(database, store, { firstName: spec.firstName, lastName: spec.lastName, phone: spec.phone ?? null, ...(spec.email ? { email: spec.email } : {}) });
+  const made = await signInCustomer(database, store, {
+    firstName: spec.firstName,
+    lastName: spec.lastName,
+    phone: spec.phone ?? null,
+    ...(spec.email ? { email: spec.email } : {}),
+  });
   if (spec.email === null) await database.prisma.customerAccount.update({ where: { id: made.account.id }, data: { email: null } });
   const customer = await database.prisma.customer.update({
     where: { id: made.customer.id },

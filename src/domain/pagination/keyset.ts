@@ -29,9 +29,7 @@ function flip(direction: Direction): Direction {
 
 /** `{ a: { b: value } }` for the path `a.b`: how Prisma names a column through a to-one relation. */
 function atPath(field: string, value: unknown): Record<string, unknown> {
-  return field
-    .split('.')
-    .reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Record<string, unknown>;
+  return field.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Record<string, unknown>;
 }
 
 /** Merges conditions on columns of the same relation into one relation filter. */

@@ -46,19 +46,49 @@ beforeAll(async () => {
   detailOnly = await makeKey(t.database, { store: slug, kind: 'private', scopes: ['merchant-customers-detail'] });
   const s = shop.store;
   // Today in Kolkata.
-  ada = await makeCustomer(t.database, s, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+12015550161', createdAt: '2026-03-04T19:00:00Z', ordersCount: 3 });
+  ada = await makeCustomer(t.database, s, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+12015550161',
+    createdAt: '2026-03-04T19:00:00Z',
+    ordersCount: 3,
+  });
   // Yesterday in Kolkata, though today in UTC.
-  bob = await makeCustomer(t.database, s, { firstName: 'Bob', lastName: 'Lovelace', email: 'bob@example.com', createdAt: '2026-03-04T10:00:00Z', ordersCount: 3 });
+  bob = await makeCustomer(t.database, s, {
+    firstName: 'Bob',
+    lastName: 'Lovelace',
+    email: 'bob@example.com',
+    createdAt: '2026-03-04T10:00:00Z',
+    ordersCount: 3,
+  });
   // Monday 01:30 in Kolkata: this week there, last week in UTC.
   cy = await makeCustomer(t.database, s, { firstName: 'Ada', lastName: 'Byron', email: null, phone: '+12015550162', createdAt: '2026-03-01T20:00:00Z' });
   // Sunday 22:30 in Kolkata: last week, this month.
-  dee = await makeCustomer(t.database, s, { firstName: 'Dee', lastName: 'Lovelace', email: 'dee@example.com', createdAt: '2026-03-01T17:00:00Z', ordersCount: 1 });
+  dee = await makeCustomer(t.database, s, {
+    firstName: 'Dee',
+    lastName: 'Lovelace',
+    email: 'dee@example.com',
+    createdAt: '2026-03-01T17:00:00Z',
+    ordersCount: 1,
+  });
   // 1 March 01:30 in Kolkata: this month there, February in UTC. The same name as ada.
-  eve = await makeCustomer(t.database, s, { firstName: 'Ada', lastName: 'Lovelace', email: 'eve@example.com', createdAt: '2026-02-28T20:00:00Z', ordersCount: 3 });
+  eve = await makeCustomer(t.database, s, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'eve@example.com',
+    createdAt: '2026-02-28T20:00:00Z',
+    ordersCount: 3,
+  });
   // February everywhere; fay and gus joined at the same instant.
   fay = await makeCustomer(t.database, s, { firstName: 'Fay', lastName: 'Zed', email: 'fay@example.com', createdAt: '2026-02-28T12:00:00Z' });
   gus = await makeCustomer(t.database, s, { firstName: 'Gus', lastName: 'Zed', email: null, createdAt: '2026-02-28T12:00:00Z' });
-  foreign = await makeCustomer(t.database, other.store, { firstName: 'Ada', lastName: 'Lovelace', email: 'foreign@example.com', createdAt: '2026-03-04T19:00:00Z' });
+  foreign = await makeCustomer(t.database, other.store, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'foreign@example.com',
+    createdAt: '2026-03-04T19:00:00Z',
+  });
   everyone = [ada, bob, cy, dee, eve, fay, gus];
 });
 afterAll(() => t.close());

@@ -76,7 +76,13 @@ export const customerRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { params, query }) => {
       const page = await listWishlistItems(ctx, { customer: params.customer, window: query });
-      return { body: list('Wishlist items', page.saved.map((saved) => presentWishlistItem(saved, ctx.store, ctx.now)), pageOf(page)) };
+      return {
+        body: list(
+          'Wishlist items',
+          page.saved.map((saved) => presentWishlistItem(saved, ctx.store, ctx.now)),
+          pageOf(page),
+        ),
+      };
     },
   }),
 ];

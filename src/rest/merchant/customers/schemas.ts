@@ -34,21 +34,19 @@ export const customerListQuery = z
     }),
     sort_order: enumParam(['asc', 'desc']).meta({ description: 'Default desc.' }),
   })
-  .transform(
-    (q): CustomerListInput => ({
-      window: { size: q.limit ?? customerListLimits.defaultPageSize, after: q.starting_after },
-      sortBy: q.sort_by ?? 'created_at',
-      direction: q.sort_order ?? 'desc',
-      filter: {
-        createdAfter: q.created_after,
-        createdBefore: q.created_before,
-        period: q.period,
-        search: q.search,
-        email: q.email,
-        phone: q.phone?.replace(/[\s().-]/g, ''),
-      },
-    }),
-  );
+  .transform((q): CustomerListInput => ({
+    window: { size: q.limit ?? customerListLimits.defaultPageSize, after: q.starting_after },
+    sortBy: q.sort_by ?? 'created_at',
+    direction: q.sort_order ?? 'desc',
+    filter: {
+      createdAfter: q.created_after,
+      createdBefore: q.created_before,
+      period: q.period,
+      search: q.search,
+      email: q.email,
+      phone: q.phone?.replace(/[\s().-]/g, ''),
+    },
+  }));
 
 export const followerListQuery = z
   .looseObject({ limit: pageSize(followerListLimits), starting_after: cursorParam })
@@ -61,7 +59,10 @@ export const wishlistQuery = z
 export const customerParams = z.object({ customer: z.string().meta({ description: 'The integer id (p_id) or the uuid of a customer of this store.' }) });
 
 const contactField = (kind: string) =>
-  z.string().nullable().meta({ description: `The ${kind}; masked without ${CONTACT} (a***@example.com, +1******0161).` });
+  z
+    .string()
+    .nullable()
+    .meta({ description: `The ${kind}; masked without ${CONTACT} (a***@example.com, +1******0161).` });
 
 export const customerSchema = z
   .strictObject({
