@@ -16,6 +16,7 @@ let contactReader: string;
 let ada: SignedInCustomer;
 let bob: SignedInCustomer;
 let eve: SignedInCustomer;
+let cy: SignedInCustomer;
 let foreign: SignedInCustomer;
 
 beforeAll(async () => {
@@ -35,6 +36,7 @@ beforeAll(async () => {
   });
   bob = await makeCustomer(t.database, shop.store, { firstName: 'Bob', lastName: 'Lovelace', email: 'bob@example.com', createdAt: '2026-03-04T10:00:00Z' });
   eve = await makeCustomer(t.database, shop.store, { firstName: 'Ada', lastName: 'Lovelace', email: 'eve@example.com', createdAt: '2026-02-01T00:00:00Z' });
+  cy = await makeCustomer(t.database, shop.store, { firstName: 'Cy', lastName: 'Byron', email: null, createdAt: '2026-01-01T00:00:00Z' });
   foreign = await makeCustomer(t.database, other.store, {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -60,7 +62,7 @@ describe('merchant.customers', () => {
     const res = await graphql(t.app, reader, customersQuery);
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
-    expect(nodeIds(res)).toEqual([ada.customer.id, bob.customer.id, eve.customer.id]);
+    expect(nodeIds(res)).toEqual([ada.customer.id, bob.customer.id, eve.customer.id, cy.customer.id]);
     expect(res.body.data.merchant.customers.edges[0].node).toEqual({
       id: ada.customer.id,
       uid: ada.customer.uid,
@@ -95,7 +97,7 @@ describe('merchant.customers', () => {
       const { pageInfo } = res.body.data.merchant.customers;
       after = pageInfo.hasNextPage ? pageInfo.endCursor : null;
     } while (after);
-    expect(seen).toEqual([...[ada.customer.id, eve.customer.id].sort((a, b) => a - b), bob.customer.id]);
+    expect(seen).toEqual([...[ada.customer.id, eve.customer.id].sort((a, b) => a - b), bob.customer.id, cy.customer.id]);
     const first = await graphql(t.app, reader, customersQuery, { first: 1, sortBy: 'NAME', sortOrder: 'ASC' });
     const rest = await get(
       t.app,
@@ -103,6 +105,23 @@ describe('merchant.customers', () => {
       reader,
     );
     expect(rest.body.data.map((c: { id: number }) => c.id)).toEqual(seen.slice(1));
+  });
+
+  it('walks backwards with last and before, nulls included, the reverse of the forward walk', async () => {
+    const query = `query($last: Int, $before: String) {
+      merchant { customers(last: $last, before: $before, sortBy: EMAIL, sortOrder: ASC) { edges { node { id } } pageInfo { hasPreviousPage startCursor } } }
+    }`;
+    const forward = nodeIds(await graphql(t.app, contactReader, customersQuery, { sortBy: 'EMAIL', sortOrder: 'ASC' }));
+    expect(forward).toEqual([ada.customer.id, bob.customer.id, eve.customer.id, cy.customer.id]);
+    const seen: number[] = [];
+    let before: string | null = null;
+    do {
+      const res: { body: any } = await graphql(t.app, contactReader, query, { last: 1, before });
+      seen.unshift(...nodeIds(res));
+      const { pageInfo } = res.body.data.merchant.customers;
+      before = pageInfo.hasPreviousPage ? pageInfo.startCursor : null;
+    } while (before);
+    expect(seen).toEqual(forward);
   });
 
   it('refuses contact searches and sorts without the contact scope', async () => {
