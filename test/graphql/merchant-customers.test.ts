@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInCustomer } from '../support/customers.js';
 import { get, graphql } from '../support/http.js';
-import { makeCustomer } from '../support/merchant-customers.js';
+import { makeCustomer, uniqueContacts } from '../support/merchant-customers.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Thursday 2026-03-05 01:30 in Kolkata, still Wednesday in UTC.
 const NOW = new Date('2026-03-04T20:00:00Z');
+const { domain, email, phone } = uniqueContacts();
 
 let t: TestApp;
 let shop: TestStore;
@@ -30,17 +31,17 @@ beforeAll(async () => {
   ada = await makeCustomer(t.database, shop.store, {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+12015550161',
+    email: email('ada'),
+    phone: phone('0161'),
     createdAt: '2026-03-04T19:00:00Z',
   });
-  bob = await makeCustomer(t.database, shop.store, { firstName: 'Bob', lastName: 'Lovelace', email: 'bob@example.com', createdAt: '2026-03-04T10:00:00Z' });
-  eve = await makeCustomer(t.database, shop.store, { firstName: 'Ada', lastName: 'Lovelace', email: 'eve@example.com', createdAt: '2026-02-01T00:00:00Z' });
+  bob = await makeCustomer(t.database, shop.store, { firstName: 'Bob', lastName: 'Lovelace', email: email('bob'), createdAt: '2026-03-04T10:00:00Z' });
+  eve = await makeCustomer(t.database, shop.store, { firstName: 'Ada', lastName: 'Lovelace', email: email('eve'), createdAt: '2026-02-01T00:00:00Z' });
   cy = await makeCustomer(t.database, shop.store, { firstName: 'Cy', lastName: 'Byron', email: null, createdAt: '2026-01-01T00:00:00Z' });
   foreign = await makeCustomer(t.database, other.store, {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: 'fox@example.com',
+    email: email('fox'),
     createdAt: '2026-03-04T19:00:00Z',
   });
 });
@@ -67,8 +68,8 @@ describe('merchant.customers', () => {
       id: ada.customer.id,
       uid: ada.customer.uid,
       name: 'Ada Lovelace',
-      email: 'a***@example.com',
-      phone: '+1******0161',
+      email: `a***@${domain}`,
+      phone: '+1*****0161',
       avatar: null,
       createdAt: '2026-03-04T19:00:00.000Z',
       updatedAt: ada.customer.updatedAt.toISOString(),
@@ -77,7 +78,7 @@ describe('merchant.customers', () => {
 
   it('shows contact unmasked with the contact scope', async () => {
     const res = await graphql(t.app, contactReader, customersQuery, { first: 1 });
-    expect(res.body.data.merchant.customers.edges[0].node).toMatchObject({ email: 'ada@example.com', phone: '+12015550161' });
+    expect(res.body.data.merchant.customers.edges[0].node).toMatchObject({ email: email('ada'), phone: phone('0161') });
   });
 
   it('filters by period in the store’s time zone and by name', async () => {
@@ -125,12 +126,12 @@ describe('merchant.customers', () => {
   });
 
   it('refuses contact searches and sorts without the contact scope', async () => {
-    for (const variables of [{ filter: { search: 'ada@example.com' } }, { filter: { email: 'ada@example.com' } }, { sortBy: 'PHONE' }]) {
+    for (const variables of [{ filter: { search: email('ada') } }, { filter: { email: email('ada') } }, { sortBy: 'PHONE' }]) {
       const res = await graphql(t.app, reader, customersQuery, variables);
       expect(res.body.errors[0]).toMatchObject({ path: ['merchant', 'customers'], extensions: { code: 'insufficient_scope' } });
       expect(res.body.errors[0].message).toContain('merchant-customers-contact-read');
     }
-    expect(nodeIds(await graphql(t.app, contactReader, customersQuery, { filter: { search: 'ada@example.com' } }))).toEqual([ada.customer.id]);
+    expect(nodeIds(await graphql(t.app, contactReader, customersQuery, { filter: { search: email('ada') } }))).toEqual([ada.customer.id]);
   });
 
   it('names bad arguments', async () => {
@@ -159,13 +160,13 @@ describe('merchant.customer', () => {
         id: ada.customer.id,
         uid: ada.customer.uid,
         name: 'Ada Lovelace',
-        email: 'a***@example.com',
-        phone: '+1******0161',
+        email: `a***@${domain}`,
+        phone: '+1*****0161',
         createdAt: '2026-03-04T19:00:00.000Z',
       });
     }
     const res = await graphql(t.app, contactReader, customerQuery, { id: ada.customer.uid });
-    expect(res.body.data.merchant.customer).toMatchObject({ email: 'ada@example.com', phone: '+12015550161' });
+    expect(res.body.data.merchant.customer).toMatchObject({ email: email('ada'), phone: phone('0161') });
   });
 
   it('answers not_found for another store’s customer', async () => {

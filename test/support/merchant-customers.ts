@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Store } from '../../src/generated/prisma/client.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { signInCustomer, type SignedInCustomer } from './customers.js';
@@ -29,4 +30,15 @@ export async function makeCustomer(database: Database, store: Store, spec: Custo
   });
   const account = await database.prisma.customerAccount.findUniqueOrThrow({ where: { id: made.account.id } });
   return { ...made, customer, account };
+}
+
+/**
+ * Accounts are platform-wide and unique by email and phone, and a shared PostgreSQL keeps them
+ * between runs: each test file draws a domain and a five-digit stamp of its own. `phone('0161')` is
+ * `+1<stamp>0161`, which masks to `+1*****0161`.
+ */
+export function uniqueContacts() {
+  const domain = `${randomUUID().slice(0, 8)}.example`;
+  const stamp = String(randomInt(0, 100_000)).padStart(5, '0');
+  return { domain, stamp, email: (mailbox: string) => `${mailbox}@${domain}`, phone: (last4: string) => `+1${stamp}${last4}` };
 }

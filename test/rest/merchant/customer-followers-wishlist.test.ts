@@ -5,7 +5,7 @@ import { createCategory, createProduct } from '../../support/catalog.js';
 import type { SignedInCustomer } from '../../support/customers.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
-import { makeCustomer } from '../../support/merchant-customers.js';
+import { makeCustomer, uniqueContacts } from '../../support/merchant-customers.js';
 import { makeKey, makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -22,6 +22,7 @@ let mug: Product;
 let follows: { customer: string; shared: string; private: string };
 
 const base = '/api/v1/merchant';
+const { domain, email, phone } = uniqueContacts();
 const read = (url: string, key = reader) => get(t.app, `${base}${url}`, key);
 
 beforeAll(async () => {
@@ -35,17 +36,17 @@ beforeAll(async () => {
   ada = await makeCustomer(t.database, s, {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+12015550161',
+    email: email('ada'),
+    phone: phone('0161'),
     createdAt: '2026-01-01T00:00:00Z',
   });
-  bob = await makeCustomer(t.database, s, { firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', createdAt: '2026-01-02T00:00:00Z' });
-  foreign = await makeCustomer(t.database, other.store, { firstName: 'Fox', lastName: 'Far', email: 'fox@example.com', createdAt: '2026-01-03T00:00:00Z' });
+  bob = await makeCustomer(t.database, s, { firstName: 'Bob', lastName: 'Stone', email: email('bob'), createdAt: '2026-01-02T00:00:00Z' });
+  foreign = await makeCustomer(t.database, other.store, { firstName: 'Fox', lastName: 'Far', email: email('fox'), createdAt: '2026-01-03T00:00:00Z' });
 
   const db = t.database.prisma;
-  const hal = await db.customerAccount.create({ data: { email: 'hal@example.com', phone: '+12015550170', firstName: 'Hal', lastName: 'Shared' } });
+  const hal = await db.customerAccount.create({ data: { email: email('hal'), phone: phone('0170'), firstName: 'Hal', lastName: 'Shared' } });
   const ivy = await db.customerAccount.create({
-    data: { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Quiet', avatarUrl: 'https://cdn.test/ivy.png' },
+    data: { email: email('ivy'), firstName: 'Ivy', lastName: 'Quiet', avatarUrl: 'https://cdn.test/ivy.png' },
   });
   const follow = (accountId: string, createdAt: string, extra: { customerId?: number; sharedContact?: boolean } = {}) =>
     db.storeFollow.create({ data: { storeId: s.id, accountId, createdAt: new Date(createdAt), ...extra } });
@@ -116,8 +117,8 @@ describe('GET /customers/followers', () => {
           id: follows.shared,
           customer_id: null,
           name: 'Hal Shared',
-          email: 'h***@example.com',
-          phone: '+1******0170',
+          email: `h***@${domain}`,
+          phone: '+1*****0170',
           avatar: null,
           shared_contact: true,
           is_customer: false,
@@ -127,8 +128,8 @@ describe('GET /customers/followers', () => {
           id: follows.customer,
           customer_id: ada.customer.id,
           name: 'Ada Lovelace',
-          email: 'a***@example.com',
-          phone: '+1******0161',
+          email: `a***@${domain}`,
+          phone: '+1*****0161',
           avatar: null,
           shared_contact: false,
           is_customer: true,
@@ -142,8 +143,8 @@ describe('GET /customers/followers', () => {
     const data = (await read('/customers/followers', contactReader)).body.data;
     expect(data.map((f: { email: string | null; phone: string | null }) => [f.email, f.phone])).toEqual([
       [null, null],
-      ['hal@example.com', '+12015550170'],
-      ['ada@example.com', '+12015550161'],
+      [email('hal'), phone('0170')],
+      [email('ada'), phone('0161')],
     ]);
   });
 

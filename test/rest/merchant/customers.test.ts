@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
-import { makeCustomer } from '../../support/merchant-customers.js';
+import { makeCustomer, uniqueContacts } from '../../support/merchant-customers.js';
 import type { SignedInCustomer } from '../../support/customers.js';
 import { makeKey, makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 // Thursday 2026-03-05 01:30 in Kolkata (UTC+05:30), still Wednesday 2026-03-04 in UTC.
 const NOW = new Date('2026-03-04T20:00:00Z');
+const { domain, stamp, email, phone } = uniqueContacts();
 
 let t: TestApp;
 let shop: TestStore;
@@ -49,8 +50,8 @@ beforeAll(async () => {
   ada = await makeCustomer(t.database, s, {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+12015550161',
+    email: email('ada'),
+    phone: phone('0161'),
     createdAt: '2026-03-04T19:00:00Z',
     ordersCount: 3,
   });
@@ -58,17 +59,17 @@ beforeAll(async () => {
   bob = await makeCustomer(t.database, s, {
     firstName: 'Bob',
     lastName: 'Lovelace',
-    email: 'bob@example.com',
+    email: email('bob'),
     createdAt: '2026-03-04T10:00:00Z',
     ordersCount: 3,
   });
   // Monday 01:30 in Kolkata: this week there, last week in UTC.
-  cy = await makeCustomer(t.database, s, { firstName: 'Ada', lastName: 'Byron', email: null, phone: '+12015550162', createdAt: '2026-03-01T20:00:00Z' });
+  cy = await makeCustomer(t.database, s, { firstName: 'Ada', lastName: 'Byron', email: null, phone: phone('0162'), createdAt: '2026-03-01T20:00:00Z' });
   // Sunday 22:30 in Kolkata: last week, this month.
   dee = await makeCustomer(t.database, s, {
     firstName: 'Dee',
     lastName: 'Lovelace',
-    email: 'dee@example.com',
+    email: email('dee'),
     createdAt: '2026-03-01T17:00:00Z',
     ordersCount: 1,
   });
@@ -76,17 +77,17 @@ beforeAll(async () => {
   eve = await makeCustomer(t.database, s, {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: 'eve@example.com',
+    email: email('eve'),
     createdAt: '2026-02-28T20:00:00Z',
     ordersCount: 3,
   });
   // February everywhere; fay and gus joined at the same instant.
-  fay = await makeCustomer(t.database, s, { firstName: 'Fay', lastName: 'Zed', email: 'fay@example.com', createdAt: '2026-02-28T12:00:00Z' });
+  fay = await makeCustomer(t.database, s, { firstName: 'Fay', lastName: 'Zed', email: email('fay'), createdAt: '2026-02-28T12:00:00Z' });
   gus = await makeCustomer(t.database, s, { firstName: 'Gus', lastName: 'Zed', email: null, createdAt: '2026-02-28T12:00:00Z' });
   foreign = await makeCustomer(t.database, other.store, {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    email: 'foreign@example.com',
+    email: email('foreign'),
     createdAt: '2026-03-04T19:00:00Z',
   });
   everyone = [ada, bob, cy, dee, eve, fay, gus];
@@ -120,18 +121,18 @@ describe('GET /customers', () => {
       id: ada.customer.id,
       uid: ada.customer.uid,
       name: 'Ada Lovelace',
-      email: 'a***@example.com',
-      phone: '+1******0161',
+      email: `a***@${domain}`,
+      phone: '+1*****0161',
       avatar: null,
       created_at: '2026-03-04T19:00:00.000Z',
       updated_at: ada.customer.updatedAt.toISOString(),
     });
-    expect(res.body.data[2]).toMatchObject({ id: cy.customer.id, email: null, phone: '+1******0162' });
+    expect(res.body.data[2]).toMatchObject({ id: cy.customer.id, email: null, phone: '+1*****0162' });
   });
 
   it('shows contact unmasked with merchant-customers-contact-read', async () => {
     const res = await read('/customers?limit=1', contactReader);
-    expect(res.body.data[0]).toMatchObject({ id: ada.customer.id, email: 'ada@example.com', phone: '+12015550161' });
+    expect(res.body.data[0]).toMatchObject({ id: ada.customer.id, email: email('ada'), phone: phone('0161') });
   });
 
   it('never lists another store’s customer', async () => {
@@ -178,14 +179,14 @@ describe('GET /customers', () => {
     });
 
     it('refuses an email- or phone-like search without the contact scope, naming the scope', async () => {
-      for (const search of ['ada%40example.com', '%40example', '2015550161', '%2B1%20201']) {
+      for (const search of [`ada%40${domain}`, '%40example', '2015550161', '%2B1%20201']) {
         expectFailure(await read(`/customers?search=${search}`), 403, 'insufficient_scope', expect.stringContaining('merchant-customers-contact-read'));
       }
     });
 
     it('matches the email and phone with the contact scope', async () => {
-      expect(ids(await read('/customers?search=ada%40example.com', contactReader))).toEqual(idsOf(ada));
-      expect(ids(await read('/customers?search=%2B1%20(201)%20555-0162', contactReader))).toEqual(idsOf(cy));
+      expect(ids(await read(`/customers?search=ada%40${domain}`, contactReader))).toEqual(idsOf(ada));
+      expect(ids(await read(`/customers?search=%2B1%20(${stamp.slice(0, 3)})%20${stamp.slice(3)}-0162`, contactReader))).toEqual(idsOf(cy));
       expect(ids(await read('/customers?search=example', contactReader))).toEqual(idsOf(ada, bob, dee, eve, fay));
     });
 
@@ -197,12 +198,17 @@ describe('GET /customers', () => {
 
   describe('contact filters', () => {
     it('filter by the whole email or phone with the contact scope', async () => {
-      expect(ids(await read('/customers?email=ADA%40example.com', contactReader))).toEqual(idsOf(ada));
-      expect(ids(await read('/customers?phone=%2B1%20201-555-0162', contactReader))).toEqual(idsOf(cy));
+      expect(ids(await read(`/customers?email=ADA%40${domain}`, contactReader))).toEqual(idsOf(ada));
+      expect(ids(await read(`/customers?phone=%2B1%20${stamp}-0162`, contactReader))).toEqual(idsOf(cy));
     });
     it('answer insufficient_scope naming the contact scope without it', async () => {
-      expectFailure(await read('/customers?email=ada%40example.com'), 403, 'insufficient_scope', expect.stringContaining('merchant-customers-contact-read'));
-      expectFailure(await read('/customers?phone=%2B12015550161'), 403, 'insufficient_scope', expect.stringContaining('merchant-customers-contact-read'));
+      expectFailure(await read(`/customers?email=ada%40${domain}`), 403, 'insufficient_scope', expect.stringContaining('merchant-customers-contact-read'));
+      expectFailure(
+        await read(`/customers?phone=${encodeURIComponent(phone('0161'))}`),
+        403,
+        'insufficient_scope',
+        expect.stringContaining('merchant-customers-contact-read'),
+      );
     });
   });
 
@@ -279,15 +285,15 @@ describe('GET /customers/{customer}', () => {
           id: ada.customer.id,
           uid: ada.customer.uid,
           name: 'Ada Lovelace',
-          email: 'a***@example.com',
-          phone: '+1******0161',
+          email: `a***@${domain}`,
+          phone: '+1*****0161',
           avatar: null,
           created_at: '2026-03-04T19:00:00.000Z',
           updated_at: ada.customer.updatedAt.toISOString(),
         },
       });
     }
-    expect((await read(`/customers/${ada.customer.id}`, contactReader)).body.data).toMatchObject({ email: 'ada@example.com', phone: '+12015550161' });
+    expect((await read(`/customers/${ada.customer.id}`, contactReader)).body.data).toMatchObject({ email: email('ada'), phone: phone('0161') });
   });
 
   it('answers 404 for another store’s customer and for what names no customer', async () => {
