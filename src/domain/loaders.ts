@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Category, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Category, Collection, CollectionProduct, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import { priceProduct, type ProductPricing } from './pricing/product-pricing.js';
 
@@ -42,6 +42,14 @@ export function createLoaders(db: StoreDb) {
   );
   const optionsByProduct = perProduct<ProductOption>((productIds) =>
     db.productOption.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { name: 'asc' }] }),
+  );
+
+  const collectionsByProduct = perProduct<CollectionProduct & { collection: Collection }>((productIds) =>
+    db.collectionProduct.findMany({
+      where: { productId: { in: productIds } },
+      include: { collection: true },
+      orderBy: [{ collection: { position: 'asc' } }, { collection: { pId: 'asc' } }],
+    }),
   );
 
   const categoryById = new DataLoader<string, Category | null>(async (ids) => {
@@ -89,6 +97,8 @@ export function createLoaders(db: StoreDb) {
     variantsByProduct,
     imagesByProduct,
     optionsByProduct,
+    /** The collections a product is in, with their membership rows. */
+    collectionsByProduct,
     categoryById,
     translation,
     /** A product's price and stock by the one pricing rule (src/domain/pricing). */

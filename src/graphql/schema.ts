@@ -18,6 +18,7 @@ import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';
 import './customers/password-reset-mutations.js';
 import './customers/viewer-query.js';
+import './customers/merchant-customers.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -4,7 +4,8 @@ import { ApiError } from '../../platform/errors/api-error.js';
 /** A cursor older than this is stale: a poll or a walk is expected to go on within the day. */
 export const CURSOR_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-export type SortValue = string | number | boolean;
+/** A sort key value; null only for a column declared nullable. */
+export type SortValue = string | number | boolean | null;
 
 export interface CursorBinding {
   /** The list the cursor walks, such as `catalog.products`; cursors never cross lists. */

@@ -16,7 +16,7 @@ export interface KeysetWindow {
 
 export interface FetchArgs {
   where: Record<string, unknown>;
-  orderBy: Record<string, 'asc' | 'desc'>[];
+  orderBy: Record<string, unknown>[];
   take: number;
   skip?: number;
 }

@@ -15,7 +15,7 @@ const MerchantSortField = builder.enumType('MerchantProductSortField', {
   >,
 });
 
-const SortOrder = builder.enumType('SortOrder', { values: { ASC: { value: 'asc' as const }, DESC: { value: 'desc' as const } } });
+export const SortOrder = builder.enumType('SortOrder', { values: { ASC: { value: 'asc' as const }, DESC: { value: 'desc' as const } } });
 const StockStatus = builder.enumType('StockStatus', { values: { IN_STOCK: { value: 'in_stock' as const }, OUT_OF_STOCK: { value: 'out_of_stock' as const } } });
 
 const MerchantProductFilter = builder.inputType('MerchantProductFilter', {

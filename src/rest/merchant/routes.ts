@@ -1,5 +1,6 @@
 import type { RestRoute } from '../kit/route.js';
 import { couponRoutes } from './coupons/routes.js';
+import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
@@ -24,4 +25,5 @@ export const merchantRoutes: RestRoute[] = [
   ...storefrontSearchRoutes,
   ...discountRoutes,
   ...couponRoutes,
+  ...customerRoutes,
 ];

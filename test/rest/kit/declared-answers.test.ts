@@ -52,6 +52,8 @@ beforeAll(async () => {
   });
   const file = uploaded.body.data as { id: number };
   const shopper = await signInCustomer(t.database, shop.store);
+  await t.database.prisma.storeFollow.create({ data: { storeId: shop.store.id, accountId: shopper.account.id, customerId: shopper.customer.id } });
+  await t.database.prisma.wishlistItem.create({ data: { storeId: shop.store.id, customerId: shopper.customer.id, productId: boot.id, priceAtSave: '80.00' } });
   const leaving = await signInCustomer(t.database, shop.store);
   const leavingAll = await signInCustomer(t.database, shop.store);
   const refreshing = await signInCustomer(t.database, shop.store);
@@ -199,6 +201,13 @@ beforeAll(async () => {
           expires_at: '2030-01-01T00:00:00Z',
         },
       },
+    ],
+    'GET /customers': ['/customers', '/customers?limit=1&sort_by=name&sort_order=asc&period=this_month&search=Ada'],
+    'GET /customers/followers': ['/customers/followers', '/customers/followers?limit=1'],
+    'GET /customers/:customer': [`/customers/${shopper.customer.id}`, `/customers/${shopper.customer.uid}`],
+    'GET /customers/:customer/wishlist-items': [
+      `/customers/${shopper.customer.id}/wishlist-items`,
+      `/customers/${shopper.customer.uid}/wishlist-items?limit=1`,
     ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
     'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],

@@ -84,7 +84,7 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
   };
 }
 
-function presentVariant(variant: Variant, view: ProductView) {
+export function presentVariant(variant: Variant, view: ProductView) {
   const image = variant.imageId === null ? undefined : view.images.find((i) => i.id === variant.imageId);
   const pricing = variantPricing(variant);
   return {

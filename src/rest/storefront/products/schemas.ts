@@ -58,7 +58,7 @@ const discount = z
   })
   .meta({ id: 'CardDiscount' });
 
-const cardFields = {
+export const cardFields = {
   shop_id: uuid,
   id: uuid,
   p_id: z.int(),
@@ -113,7 +113,7 @@ const cardFields = {
 
 export const productCard = z.strictObject(cardFields).meta({ id: 'ProductCard' });
 
-const detailVariant = z.strictObject({
+export const detailVariant = z.strictObject({
   id: uuid,
   p_id: z.int(),
   title: z.string(),

@@ -1,0 +1,19 @@
+import { ApiError } from '../../../platform/errors/api-error.js';
+import type { Ctx } from '../../context.js';
+import { parseRecordId } from '../../record-id.js';
+import type { CustomerRow } from './customer-sorts.js';
+import { merchantCustomerOf, type MerchantCustomer } from './customer-view.js';
+
+/** A customer of this store by integer id or uuid; another store's customer is simply not found. */
+export async function findCustomerRow(ctx: Ctx, ref: string): Promise<CustomerRow> {
+  const recordId = parseRecordId(ref);
+  if (!recordId) throw ApiError.notFound('Customer');
+  const where = 'pId' in recordId ? { id: recordId.pId } : { uid: recordId.id };
+  const row = await ctx.db.customer.findFirst({ where, include: { account: true } });
+  if (!row) throw ApiError.notFound('Customer');
+  return row;
+}
+
+export async function findMerchantCustomer(ctx: Ctx, ref: string): Promise<MerchantCustomer> {
+  return merchantCustomerOf(ctx, await findCustomerRow(ctx, ref));
+}
