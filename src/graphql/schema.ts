@@ -18,6 +18,9 @@ import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';
 import './customers/password-reset-mutations.js';
 import './customers/viewer-query.js';
+import './customers/account-parts.js';
+import './customers/account-mutations.js';
+import './customers/wishlist-mutations.js';
 import './customers/merchant-customers.js';
 
 const requiresScope = new GraphQLDirective({

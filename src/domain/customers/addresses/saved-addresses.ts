@@ -31,10 +31,13 @@ async function ownAddress(tx: TransactionCtx, accountId: string, addressId: stri
   return address;
 }
 
-/** The account's addresses, the default first, then newest first. */
-export function listAddresses(ctx: Ctx): Promise<SavedAddress[]> {
-  const { accountId } = signedInCustomer(ctx);
+/** An account's addresses, the default first, then newest first. */
+export function addressesOf(ctx: Ctx, accountId: string): Promise<SavedAddress[]> {
   return ctx.db.savedAddress.findMany({ where: { accountId }, orderBy: [{ isDefault: 'desc' }, ...newestFirst] });
+}
+
+export function listAddresses(ctx: Ctx): Promise<SavedAddress[]> {
+  return addressesOf(ctx, signedInCustomer(ctx).accountId);
 }
 
 /** Saves an address placed by the region data set; the account's first address becomes its default. */

@@ -13,8 +13,11 @@ function stateOf(follow: StoreFollow | null): FollowState {
   return { following: follow !== null, sharedContact: follow?.sharedContact ?? false, followedAt: follow?.createdAt ?? null };
 }
 
-export async function followState(ctx: Ctx): Promise<FollowState> {
-  const { accountId } = signedInCustomer(ctx);
+export function followState(ctx: Ctx): Promise<FollowState> {
+  return followStateOf(ctx, signedInCustomer(ctx).accountId);
+}
+
+export async function followStateOf(ctx: Ctx, accountId: string): Promise<FollowState> {
   return stateOf(await ctx.db.storeFollow.findUnique({ where: { storeId_accountId: { storeId: ctx.db.$storeId, accountId } } }));
 }
 
