@@ -37,16 +37,16 @@ const badBodies: [string, string][] = [
   ['a deeply nested object', `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`],
 ];
 
-describe.each([
-  ...writes(storefrontRoutes, STOREFRONT_PREFIX, () => shop.publicKey),
-  ...writes(merchantRoutes, MERCHANT_PREFIX, () => shop.privateKey),
-])('%s', (_name, route, prefix, key) => {
-  // Path parameters name records that do not exist; a route may answer 404 before it reads the body.
-  const url = prefix + route.url.replace(/:[a-z]+/g, () => randomUUID());
-  it.each(badBodies)('answers %s with a 4xx envelope, never a 500', async (_label, payload) => {
-    const res = await call(t.app, { method: route.method, url, key: key(), headers: { 'content-type': 'application/json', ...shopper.auth }, payload });
-    expect(res.status, res.raw).toBeGreaterThanOrEqual(400);
-    expect(res.status, res.raw).toBeLessThan(500);
-    expectEnvelopeShape(res);
-  });
-});
+describe.each([...writes(storefrontRoutes, STOREFRONT_PREFIX, () => shop.publicKey), ...writes(merchantRoutes, MERCHANT_PREFIX, () => shop.privateKey)])(
+  '%s',
+  (_name, route, prefix, key) => {
+    // Path parameters name records that do not exist; a route may answer 404 before it reads the body.
+    const url = prefix + route.url.replace(/:[a-z]+/g, () => randomUUID());
+    it.each(badBodies)('answers %s with a 4xx envelope, never a 500', async (_label, payload) => {
+      const res = await call(t.app, { method: route.method, url, key: key(), headers: { 'content-type': 'application/json', ...shopper.auth }, payload });
+      expect(res.status, res.raw).toBeGreaterThanOrEqual(400);
+      expect(res.status, res.raw).toBeLessThan(500);
+      expectEnvelopeShape(res);
+    });
+  },
+);

@@ -2,7 +2,7 @@ import { Prisma } from '../../../src/generated/prisma/client.js';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../support/catalog.js';
-import type { SignedInCustomer } from '../../support/customers.js';
+import { signInCustomer, type SignedInCustomer } from '../../support/customers.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
 import { makeCustomer, uniqueContacts } from '../../support/merchant-customers.js';
@@ -210,6 +210,18 @@ describe('GET /customers/{customer}/wishlist-items', () => {
       return t.database.statementCount() - before;
     };
     expect(await statements(bob, 3)).toBe(await statements(ada, 2));
+  });
+
+  it('keeps a saved product the merchant unpublished, and drops one it deleted', async () => {
+    const cal = await signInCustomer(t.database, shop.store);
+    const [draft, gone] = await Promise.all(['Draft', 'Gone'].map((title) => createProduct(t.database, shop.store, { title })));
+    await t.database.prisma.wishlistItem.createMany({
+      data: [draft, gone].map((p) => ({ storeId: shop.store.id, customerId: cal.customer.id, productId: p.id, priceAtSave: '3.00' })),
+    });
+    await t.database.prisma.product.update({ where: { id: draft.id }, data: { published: false } });
+    await t.database.prisma.product.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    const res = await read(`/customers/${cal.customer.id}/wishlist-items`);
+    expect(res.body.data.map((i: { product: { id: string } }) => i.product.id)).toEqual([draft.id]);
   });
 
   it('answers 404 for another store’s customer', async () => {

@@ -1,14 +1,12 @@
-import type { Collection, Product, WishlistItem } from '../../../generated/prisma/client.js';
+import type { Collection, WishlistItem } from '../../../generated/prisma/client.js';
 import { loadProductViews, type ProductView } from '../../catalog/product-view.js';
 import type { Ctx } from '../../context.js';
-import { keysetPage, type KeysetPage, type KeysetWindow } from '../../pagination/keyset-page.js';
-import { asDate, asString, type KeysetSort } from '../../pagination/keyset.js';
+import type { KeysetPage, KeysetWindow } from '../../pagination/keyset-page.js';
+import { listWishlist, type WishlistEntry } from '../wishlist/wishlist.js';
 import { findCustomerRow } from './find-customer.js';
 
 export const wishlistListLimits = { maxPageSize: 100, defaultPageSize: 20 } as const;
 export const WISHLIST_LIST = 'merchant.customer-wishlist';
-
-type ItemRow = WishlistItem & { product: Product };
 
 /** A saved product: the item (with the price the shopper saw when saving it), the product as shoppers see it, and its collections. */
 export interface SavedProduct {
@@ -17,28 +15,16 @@ export interface SavedProduct {
   collections: Collection[];
 }
 
-const newestFirst: KeysetSort<ItemRow> = [
-  { field: 'createdAt', direction: 'desc', read: (i) => i.createdAt.toISOString(), parse: asDate },
-  { field: 'id', direction: 'desc', read: (i) => i.id, parse: asString },
-];
-
 /**
- * One customer's wishlist, newest save first. The page's products, variants, images, options,
+ * One customer's wishlist, newest save first, every saved product that is not deleted (published or not). The page's products, variants, images, options,
  * categories and collections are each read in one statement for the whole page (request loaders).
  */
-export async function listWishlistItems(ctx: Ctx, input: { customer: string; window: KeysetWindow }): Promise<KeysetPage<ItemRow> & { saved: SavedProduct[] }> {
+export async function listWishlistItems(
+  ctx: Ctx,
+  input: { customer: string; window: KeysetWindow },
+): Promise<KeysetPage<WishlistEntry> & { saved: SavedProduct[] }> {
   const customer = await findCustomerRow(ctx, input.customer);
-  const page = await keysetPage(
-    ctx,
-    {
-      // Bound to the customer too: a cursor of one customer's wishlist does not walk another's.
-      binding: { list: WISHLIST_LIST, storeId: ctx.store.id, filters: { customer: customer.id } },
-      sort: newestFirst,
-      where: { customerId: customer.id },
-      fetch: (args) => ctx.db.wishlistItem.findMany({ ...(args as object), include: { product: true } }) as Promise<ItemRow[]>,
-    },
-    input.window,
-  );
+  const page = await listWishlist(ctx, customer.id, input.window, { list: WISHLIST_LIST, shownTo: 'merchant' });
   const [views, memberships] = await Promise.all([
     loadProductViews(
       ctx,

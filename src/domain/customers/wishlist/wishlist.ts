@@ -20,17 +20,28 @@ export const wishlistSort: KeysetSort<WishlistEntry> = [
   { field: 'id', direction: 'desc', read: (i) => i.id, parse: asString },
 ];
 
-/** What a shopper may see of a saved product: it is still for sale here. A product unpublished or deleted since drops out of the list. */
-const stillForSale = { product: { published: true, status: 'active' as const, deletedAt: null } };
+/**
+ * Which saved products a list shows: a shopper sees those still for sale (one unpublished or deleted
+ * since drops out); the merchant sees every saved product that is not deleted, published or not.
+ */
+const savedProductsShown = {
+  shopper: { product: { published: true, status: 'active' as const, deletedAt: null } },
+  merchant: { product: { deletedAt: null } },
+};
 
-/** A customer's wishlist at this store, a page at a time. */
-export function listWishlist(ctx: Ctx, customerId: number, window: KeysetWindow, list = 'storefront.wishlist'): Promise<KeysetPage<WishlistEntry>> {
+/** A customer's wishlist at this store, a page at a time; the cursor is bound to the customer and the list. */
+export function listWishlist(
+  ctx: Ctx,
+  customerId: number,
+  window: KeysetWindow,
+  options: { list: string; shownTo: keyof typeof savedProductsShown } = { list: 'storefront.wishlist', shownTo: 'shopper' },
+): Promise<KeysetPage<WishlistEntry>> {
   return keysetPage(
     ctx,
     {
-      binding: { list, storeId: ctx.store.id, filters: { customer: customerId } },
+      binding: { list: options.list, storeId: ctx.store.id, filters: { customer: customerId } },
       sort: wishlistSort,
-      where: { customerId, ...stillForSale },
+      where: { customerId, ...savedProductsShown[options.shownTo] },
       fetch: (args) => ctx.db.wishlistItem.findMany({ ...(args as object), include: { product: true } }) as Promise<WishlistEntry[]>,
     },
     window,
