@@ -120,7 +120,30 @@ describe('every list and face', () => {
     const res = await graphql(
       t.app,
       shop.publicKey,
-      `query($slug: String!) { product(slug: $slug) { price { amount } discountPrice { amount } discount { title amount { amount } finalPrice { amount } } discounts { title } } }`,
+      `
+        query ($slug: String!) {
+          product(slug: $slug) {
+            price {
+              amount
+            }
+            discountPrice {
+              amount
+            }
+            discount {
+              title
+              amount {
+                amount
+              }
+              finalPrice {
+                amount
+              }
+            }
+            discounts {
+              title
+            }
+          }
+        }
+      `,
       { slug: lamp.slug },
     );
     expect(res.body.errors).toBeUndefined();
