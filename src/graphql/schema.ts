@@ -22,6 +22,8 @@ import './customers/account-parts.js';
 import './customers/account-mutations.js';
 import './customers/wishlist-mutations.js';
 import './customers/merchant-customers.js';
+import './promotions/product-fields.js';
+import './promotions/queries.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -104,7 +104,24 @@ beforeAll(async () => {
       expiresAt: new Date('2020-01-01T00:00:00Z'),
     },
   });
+  // A live automatic discount on the boot and a live promotion: cards, detail, store info and the promotion list show their shapes.
+  await t.database.prisma.discount.createMany({
+    data: [
+      { storeId: shop.store.id, title: 'Boot week', type: 'fixed', value: '5.00', productIds: [boot.id], isPublished: true },
+      {
+        storeId: shop.store.id,
+        kind: 'promotion',
+        title: 'Spring',
+        type: 'percentage',
+        value: '15',
+        isPublished: true,
+        validUntil: new Date('2099-01-01T00:00:00Z'),
+      },
+    ],
+  });
   samples = {
+    'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
+    'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
     'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],
