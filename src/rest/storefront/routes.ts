@@ -7,6 +7,8 @@ import { passwordRoutes } from './auth/password-routes.js';
 import { phoneAuthRoutes } from './auth/phone-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { productRoutes } from './products/routes.js';
+import { collectionRoutes } from './collections/routes.js';
+import { promotionProductRoutes } from './promotion-products/routes.js';
 import { storeRoutes } from './store/routes.js';
 
 export const STOREFRONT_PREFIX = '/v1';
@@ -22,4 +24,6 @@ export const storefrontRoutes: RestRoute[] = [
   ...addressRoutes,
   ...followRoutes,
   ...wishlistRoutes,
+  ...collectionRoutes,
+  ...promotionProductRoutes,
 ];
