@@ -23,9 +23,7 @@ export const promotionProductRoutes = [
     wireNames: { size: 'per_page' },
     handle: async (ctx, { params, query }) => {
       if (query.cursorSent) {
-        throw new ApiError('cursor_unsupported_for_sort', 'This list walks by page; send page instead of starting_after.', {
-          fieldErrors: { starting_after: ['is not taken by this list; send page'] },
-        });
+        throw new ApiError('cursor_unsupported_for_sort', 'This list walks by page; send page instead of starting_after.');
       }
       const page = await listPromotionProducts(ctx, { ...query, promotion: params.promotion });
       const views = await loadProductViews(ctx, page.rows, page.locale);
