@@ -25,7 +25,7 @@ export interface SegmentedPage<Out> {
  * A keyset walk over a list made of runs one after the other (pinned rows, then the rest; in-stock,
  * then out of stock): each run has its own sort ending in a unique tie-breaker, and the cursor
  * names the run and the key within it, so no row is skipped or repeated while rows are added.
- * A page reads at most one statement per run, whatever its size.
+ * A page reads one statement per run from the cursor's run on, whatever its size.
  */
 // Runs of different row types share one list, so it holds them loosely; `segment` checks each one as it is built.
 export type AnySegment<Out> = Segment<any, Out>;
@@ -49,13 +49,15 @@ export async function segmentedPage<Out>(
     start = run;
     key = raw.slice(1);
   }
-  const found: { run: number; row: unknown }[] = [];
-  for (let run = start; run < segments.length && found.length <= window.size; run += 1) {
-    const s = segments[run]!;
-    const where = run === start && key ? { AND: [s.where, beyondKey(s.sort, key)] } : s.where;
-    const rows = await s.fetch({ where, orderBy: orderByOf(s.sort), take: window.size + 1 - found.length });
-    found.push(...rows.map((row) => ({ run, row })));
-  }
+  // Every remaining run is read at once, each for a whole page: the statement count then depends on
+  // the runs left, never on the page size, at the price of reading rows a later page reads again.
+  const runs = await Promise.all(
+    segments.slice(start).map((s, offset) => {
+      const where = offset === 0 && key ? { AND: [s.where, beyondKey(s.sort, key)] } : s.where;
+      return s.fetch({ where, orderBy: orderByOf(s.sort), take: window.size + 1 });
+    }),
+  );
+  const found = runs.flatMap((rows, offset) => rows.map((row) => ({ run: start + offset, row: row as unknown })));
   const page = found.slice(0, window.size);
   const now = ctx.now.getTime();
   const cursors = page.map(({ run, row }) => encodeCursor(ctx.secret, binding, [run, ...keyOf(segments[run]!.sort, row)], now));
