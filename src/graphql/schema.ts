@@ -19,6 +19,8 @@ import './customers/phone-otp-mutations.js';
 import './customers/password-reset-mutations.js';
 import './customers/viewer-query.js';
 import './customers/merchant-customers.js';
+import './collections/storefront-queries.js';
+import './collections/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -53,3 +53,9 @@ export async function listCollectionProducts(ctx: Ctx, input: CollectionProducts
   const page = await segmentedPage(ctx, binding, segments, input.window);
   return { ...page, collection, locale, facets: filtered.facets };
 }
+
+/** The attribute facets of a collection's products under the filter (the disjunctive rule of facets/option-index.ts). */
+export async function collectionFacets(ctx: Ctx, collection: Collection, filter: ShopperProductFilter): Promise<Facet[]> {
+  const members = await membershipWhere(smartWhereCompiler(ctx), collection);
+  return (await filteredProducts(ctx, members, filter, { facets: true, attributesField: 'attributes' })).facets ?? [];
+}

@@ -63,3 +63,22 @@ export async function collectionTree(ctx: Ctx, input: CollectionTreeInput): Prom
     });
   return { locale, nodes: prune(roots) };
 }
+
+/** One collection of the tree by uuid, integer id or slug, with its children; null when the store has none such. */
+export async function collectionNode(
+  ctx: Ctx,
+  ref: string,
+  locale: string | null | undefined,
+): Promise<{ locale: ResolvedLocale; node: CollectionNode | null }> {
+  const tree = await collectionTree(ctx, { mode: 'all', includeEmpty: true, locale });
+  const matches = (c: Collection) => c.id === ref.toLowerCase() || c.slug === ref || String(c.pId) === ref;
+  const search = (nodes: CollectionNode[]): CollectionNode | null => {
+    for (const node of nodes) {
+      if (matches(node.collection)) return node;
+      const found = search(node.children);
+      if (found) return found;
+    }
+    return null;
+  };
+  return { locale: tree.locale, node: search(tree.nodes) };
+}
