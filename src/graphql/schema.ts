@@ -24,6 +24,8 @@ import './customers/wishlist-mutations.js';
 import './customers/merchant-customers.js';
 import './promotions/product-fields.js';
 import './promotions/queries.js';
+import './collections/storefront-queries.js';
+import './collections/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

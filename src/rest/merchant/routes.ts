@@ -1,4 +1,5 @@
 import type { RestRoute } from '../kit/route.js';
+import { collectionRoutes } from './collections/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
@@ -26,4 +27,5 @@ export const merchantRoutes: RestRoute[] = [
   ...discountRoutes,
   ...couponRoutes,
   ...customerRoutes,
+  ...collectionRoutes,
 ];

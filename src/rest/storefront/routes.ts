@@ -8,6 +8,8 @@ import { phoneAuthRoutes } from './auth/phone-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { productRoutes } from './products/routes.js';
 import { promotionRoutes } from './promotions/routes.js';
+import { collectionRoutes } from './collections/routes.js';
+import { promotionProductRoutes } from './promotion-products/routes.js';
 import { storeRoutes } from './store/routes.js';
 
 export const STOREFRONT_PREFIX = '/v1';
@@ -24,4 +26,6 @@ export const storefrontRoutes: RestRoute[] = [
   ...addressRoutes,
   ...followRoutes,
   ...wishlistRoutes,
+  ...collectionRoutes,
+  ...promotionProductRoutes,
 ];

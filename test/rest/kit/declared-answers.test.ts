@@ -181,6 +181,74 @@ beforeAll(async () => {
     ],
     'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
     'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
+    // Collections and promotion products: a manual collection with a child, a smart one, and a live promotion.
+    ...(await (async () => {
+      const db = t.database.prisma;
+      const shelf = await db.collection.create({
+        data: {
+          storeId: shop.store.id,
+          slug: 'sampled-shelf',
+          name: 'Shelf',
+          imageUrl: 'https://cdn.test/shelf.jpg',
+          imageSizes: bootImages[0]!.sizes as object,
+        },
+      });
+      await db.collection.create({
+        data: {
+          storeId: shop.store.id,
+          slug: 'sampled-smart',
+          name: 'Smart',
+          mode: 'smart',
+          parentId: shelf.id,
+          rules: { match: 'all', rules: [{ kind: 'in_stock', value: true }] },
+        },
+      });
+      await db.collectionProduct.createMany({
+        data: [boot, stocked].map((p, position) => ({ storeId: shop.store.id, collectionId: shelf.id, productId: p.id, position })),
+      });
+      await db.productOption.updateMany({ where: { productId: boot.id }, data: { colorCodes: { '40': '#000000' } } });
+      const promo = await db.discount.create({
+        data: {
+          storeId: shop.store.id,
+          kind: 'promotion',
+          title: 'Promo',
+          type: 'percentage',
+          value: '5',
+          isPublished: true,
+          validUntil: new Date('2030-01-01T00:00:00Z'),
+        },
+      });
+      return {
+        'GET /store/collections': ['/store/collections', '/store/collections?include_empty=true&mode=manual&locale=fr'],
+        'GET /store/collections/:collection/products': [
+          '/store/collections/sampled-shelf/products',
+          `/store/collections/${shelf.id}/products?per_page=1&sort=in_stock`,
+        ],
+        'GET /store/promotions/:promotion/products': [
+          `/store/promotions/${promo.id}/products`,
+          `/store/promotions/${promo.pId}/products?attributes[]=size:40&page=1`,
+        ],
+        'GET /collections': ['/collections', '/collections?limit=1'],
+        'POST /collections/bulk': [
+          {
+            method: 'POST',
+            path: '/collections/bulk',
+            body: {
+              collections: [
+                { name: 'Bulk', slug: 'sampled-bulk', product_ids: [boot.id] },
+                { name: 'Shelf', slug: 'sampled-shelf', parent_slug: 'sampled-bulk' },
+              ],
+            },
+          },
+        ],
+        'POST /collections/:collection/products/pin': [
+          { method: 'POST', path: '/collections/sampled-shelf/products/pin', body: { product_ids: [stocked.pId] } },
+        ],
+        'POST /collections/:collection/products/reorder': [
+          { method: 'POST', path: `/collections/${shelf.pId}/products/reorder`, body: { product_ids: [stocked.id] } },
+        ],
+      } satisfies Record<string, Sample[]>;
+    })()),
     'GET /discounts': ['/discounts', '/discounts?kind=promotion&limit=1', '/discounts?search=Sale&status=active&type=percentage'],
     'POST /discounts': [
       { method: 'POST', path: '/discounts', body: { title: 'Sampled', type: 'fixed', value: 2 } },
