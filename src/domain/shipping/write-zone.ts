@@ -1,4 +1,4 @@
-import type { ShippingZone } from '../../generated/prisma/client.js';
+import { Prisma, type ShippingZone } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { withTransaction } from '../transaction.js';
@@ -34,6 +34,18 @@ async function columnsOf(ctx: Ctx, input: ZoneWriteInput) {
   };
 }
 
+type ZoneColumns = Awaited<ReturnType<typeof columnsOf>>;
+
+/** Whether a replace would store what the zone already holds (decimals by value, lists in order). */
+function unchanged(zone: ShippingZone, columns: ZoneColumns): boolean {
+  return Object.entries(columns).every(([name, value]) => {
+    const current: unknown = zone[name as keyof ZoneColumns];
+    if (value instanceof Prisma.Decimal) return current instanceof Prisma.Decimal && current.equals(value);
+    if (Array.isArray(value)) return Array.isArray(current) && current.length === value.length && value.every((v, i) => current[i] === v);
+    return current === value;
+  });
+}
+
 /** A new zone, in one transaction with its `shipping_zones/create` event; every rule is checked first. */
 export async function createShippingZone(ctx: Ctx, input: ZoneWriteInput): Promise<ShippingZone> {
   const columns = await columnsOf(ctx, input);
@@ -47,13 +59,15 @@ export async function createShippingZone(ctx: Ctx, input: ZoneWriteInput): Promi
 /**
  * Replaces the whole zone (PUT semantics): the fields sent, and every other field back to its
  * default. Another store's zone is a 404, found inside the transaction so the zone cannot vanish
- * between the read and the write.
+ * between the read and the write. A replace that changes nothing writes nothing (no event, the same
+ * `updated_at`), so a read sent back as a write answers the very object it was.
  */
 export async function replaceShippingZone(ctx: Ctx, rawId: string, input: ZoneWriteInput): Promise<ShippingZone> {
   const columns = await columnsOf(ctx, input);
   return withTransaction(ctx, async (tx) => {
-    const { id } = await findShippingZone(tx, rawId);
-    const zone = await tx.db.shippingZone.update({ where: { id }, data: columns });
+    const current = await findShippingZone(tx, rawId);
+    if (unchanged(current, columns)) return current;
+    const zone = await tx.db.shippingZone.update({ where: { id: current.id }, data: columns });
     tx.outbox.append({ topic: 'shipping_zones/update', payload: { id: zone.id } });
     return zone;
   });

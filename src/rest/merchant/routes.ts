@@ -7,6 +7,7 @@ import { inventoryRoutes } from './inventory/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
+import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { variantRoutes } from './variants/routes.js';
@@ -26,4 +27,5 @@ export const merchantRoutes: RestRoute[] = [
   ...discountRoutes,
   ...couponRoutes,
   ...customerRoutes,
+  ...shippingZoneRoutes,
 ];
