@@ -16,6 +16,8 @@ export interface EventTopics {
   'coupons/create': { id: string };
   'collections/create': { id: string };
   'collections/update': { id: string };
+  'shipping_zones/create': { id: string };
+  'shipping_zones/update': { id: string };
 }
 
 export type Topic = keyof EventTopics;

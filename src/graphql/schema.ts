@@ -13,6 +13,8 @@ import './media/queries.js';
 import './media/mutations.js';
 import './discounts/queries.js';
 import './discounts/mutations.js';
+import './shipping/queries.js';
+import './shipping/mutations.js';
 import './customers/auth-mutations.js';
 import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';

@@ -35,6 +35,7 @@ export const tenancyOf = {
   Coupon: 'owned',
   Collection: 'owned',
   CollectionProduct: 'owned',
+  ShippingZone: 'owned',
   CustomerAccount: 'platform',
   SavedAddress: 'platform',
   Region: 'reference',

@@ -8,6 +8,7 @@ import { inventoryRoutes } from './inventory/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
+import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { variantRoutes } from './variants/routes.js';
@@ -28,4 +29,5 @@ export const merchantRoutes: RestRoute[] = [
   ...couponRoutes,
   ...customerRoutes,
   ...collectionRoutes,
+  ...shippingZoneRoutes,
 ];

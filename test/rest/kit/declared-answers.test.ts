@@ -295,6 +295,36 @@ beforeAll(async () => {
       `/customers/${shopper.customer.uid}/wishlist-items?limit=1`,
     ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
+    'GET /shipping-zones': ['/shipping-zones', '/shipping-zones?limit=1'],
+    'POST /shipping-zones': [
+      { method: 'POST', path: '/shipping-zones', body: { name: 'Sampled', zone_type: 'national', base_rate: 5, min_days: 1, max_days: 3 } },
+      {
+        method: 'POST',
+        path: '/shipping-zones',
+        body: {
+          name: 'Sampled Full',
+          zone_type: 'local',
+          countries: ['US'],
+          state_ids: [840000017],
+          area_ids: [840005677],
+          base_rate: '4.50',
+          per_kg_rate: 1,
+          min_weight_kg: 0.5,
+          max_weight_kg: '20',
+          min_days: 1,
+          max_days: 2,
+          active: false,
+          sort_order: 2,
+        },
+      },
+    ],
+    'PUT /shipping-zones/:zone': [
+      {
+        method: 'PUT',
+        path: `/shipping-zones/${(await t.database.prisma.shippingZone.create({ data: { storeId: shop.store.id, name: 'Replaced', zoneType: 'national', currency: 'USD', baseRate: '3', minDays: 1, maxDays: 2, countries: ['US'] } })).id}`,
+        body: { name: 'Replaced Again', zone_type: 'international', base_rate: '9.99', min_days: 4, max_days: 10, per_kg_rate: null },
+      },
+    ],
     'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],
     'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],
     'POST /auth/email/register-otp': [
@@ -351,7 +381,7 @@ beforeAll(async () => {
     'POST /store/follow': [{ method: 'POST', path: '/store/follow', headers: shopper.auth, body: { shared_contact: true } }],
     'DELETE /store/follow': [{ method: 'DELETE', path: '/store/follow', headers: shopper.auth }],
     'GET /store/wishlist': [{ method: 'GET', path: '/store/wishlist', headers: wisher.auth }],
-    'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: boot.id } }],
+    'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: bare.id } }],
     'DELETE /store/wishlist/:product': [{ method: 'DELETE', path: `/store/wishlist/${stocked.id}`, headers: wisher.auth }],
   };
 });
