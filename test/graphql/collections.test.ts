@@ -196,7 +196,7 @@ describe('query promotion', () => {
     const query = `query($id: String!) { promotion(id: $id) { title value isLive products(page: 2, perPage: 2) { page hasMore nodes { id } } facets(filter: { attributes: ["colour:blue"] }) { slug values { slug count selected } } } }`;
     const res = await graphql(t.app, shop.publicKey, query, { id: promoId });
     expect(res.body.errors, res.raw).toBeUndefined();
-    expect(res.body.data.promotion).toMatchObject({ title: 'Mugs', value: 10, isLive: true, products: { page: 2, hasMore: true } });
+    expect(res.body.data.promotion).toMatchObject({ title: 'Mugs', value: '10.00', isLive: true, products: { page: 2, hasMore: true } });
     expect(res.body.data.promotion.products.nodes).toHaveLength(2);
     expect(res.body.data.promotion.facets).toEqual([
       {

@@ -1,16 +1,10 @@
 import { collectionNode, collectionTree } from '../../domain/collections/collection-tree.js';
-import { findLivePromotion } from '../../domain/discounts/promotion-products.js';
 import { builder, storeKeyField } from '../builder.js';
-import { CollectionRef, PromotionRef } from './storefront-types.js';
+import { CollectionRef } from './storefront-types.js';
 
 const CollectionMode = builder.enumType('CollectionModeFilter', {
   values: { ALL: { value: 'all' }, MANUAL: { value: 'manual' }, SMART: { value: 'smart' } } as const,
 });
-
-const nullWhenMissing = (error: { code?: string }) => {
-  if (error?.code === 'not_found') return null;
-  throw error;
-};
 
 builder.queryFields((t) => ({
   collections: t.field({
@@ -45,13 +39,5 @@ builder.queryFields((t) => ({
       const { locale, node } = await collectionNode(ctx, ref, args.locale);
       return node && { ...node, locale };
     },
-  }),
-  promotion: t.field({
-    type: PromotionRef,
-    ...storeKeyField,
-    nullable: true,
-    description: 'A live promotion by uuid or integer id; null when there is none live.',
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, { ctx }) => findLivePromotion(ctx, args.id).catch(nullWhenMissing),
   }),
 }));

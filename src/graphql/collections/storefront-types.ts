@@ -1,3 +1,4 @@
+import { Promotion } from '../promotions/types.js';
 import type { Discount } from '../../generated/prisma/client.js';
 import { parseAttributes } from '../../domain/catalog/facets/attribute-selection.js';
 import { collectionFacets, collectionProductLimits, listCollectionProducts } from '../../domain/collections/collection-products.js';
@@ -92,52 +93,42 @@ const PromotionProductPage = builder
     }),
   });
 
-export const PromotionRef = builder.objectRef<Discount & { locale?: string | null }>('Promotion').implement({
-  description: 'A live promotion, as GET /store/promotions/{promotion}/products shows it in meta.promotion.',
-  fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (p) => p.id }),
-    title: t.exposeString('title'),
-    description: t.exposeString('description', { nullable: true }),
-    imageUrl: t.exposeString('imageUrl', { nullable: true }),
-    type: t.exposeString('type'),
-    value: t.float({ resolve: (p) => p.value.toNumber() }),
-    priority: t.exposeInt('priority'),
-    validFrom: t.expose('validFrom', { type: 'DateTime', nullable: true }),
-    validUntil: t.expose('validUntil', { type: 'DateTime', nullable: true }),
-    status: t.string({ resolve: (p) => (p.isActive ? 'active' : 'inactive') }),
-    isLive: t.boolean({ resolve: (p, _a, { ctx }) => isLive(p, ctx.now) }),
-    products: t.field({
-      type: PromotionProductPage,
-      description: 'Page-based, as the REST list: page from 1 to 50, perPage 1-50.',
-      args: {
-        page: t.arg.int({ required: false, defaultValue: 1 }),
-        perPage: t.arg.int({ required: false, defaultValue: promotionProductLimits.defaultPageSize }),
-        sort: t.arg({ type: PromotionProductSort, required: false, defaultValue: 'newest' }),
-        filter: t.arg({ type: ShopperProductFilter, required: false }),
-        locale: t.arg.string({ required: false }),
-      },
-      resolve: async (p, args, { ctx }) => {
-        const page = args.page ?? 1;
-        const size = args.perPage ?? promotionProductLimits.defaultPageSize;
-        if (page < 1) throw ApiError.invalidField('page', 'must be at least 1');
-        if (size < 1 || size > promotionProductLimits.maxPageSize)
-          throw ApiError.invalidField('perPage', `must be between 1 and ${promotionProductLimits.maxPageSize}`);
-        const result = await listPromotionProducts(ctx, {
-          promotion: p.id,
-          page,
-          size,
-          sort: args.sort ?? 'newest',
-          locale: args.locale,
-          ...checkedFilter(args.filter),
-        });
-        return { nodes: result.rows.map((r) => localized(r, result.locale)), page, hasMore: result.hasMore, facets: result.facets };
-      },
-    }),
-    facets: t.field({
-      type: [Facet],
-      args: { filter: t.arg({ type: ShopperProductFilter, required: false }) },
-      resolve: async (p, args, { ctx }) =>
-        (await listPromotionProducts(ctx, { promotion: p.id, page: 1, size: 1, sort: 'newest', ...checkedFilter(args.filter) })).facets,
-    }),
+/** The promotion's products and facets, on the Promotion type of src/graphql/promotions; an ended promotion lists none. */
+builder.objectFields(Promotion, (t) => ({
+  products: t.field({
+    type: PromotionProductPage,
+    description: 'Page-based, as the REST list: page from 1 to 50, perPage 1-50.',
+    args: {
+      page: t.arg.int({ required: false, defaultValue: 1 }),
+      perPage: t.arg.int({ required: false, defaultValue: promotionProductLimits.defaultPageSize }),
+      sort: t.arg({ type: PromotionProductSort, required: false, defaultValue: 'newest' }),
+      filter: t.arg({ type: ShopperProductFilter, required: false }),
+      locale: t.arg.string({ required: false }),
+    },
+    resolve: async (p, args, { ctx }) => {
+      const page = args.page ?? 1;
+      if (!isLive(p, ctx.now)) return { nodes: [], page, hasMore: false, facets: [] };
+      const size = args.perPage ?? promotionProductLimits.defaultPageSize;
+      if (page < 1) throw ApiError.invalidField('page', 'must be at least 1');
+      if (size < 1 || size > promotionProductLimits.maxPageSize)
+        throw ApiError.invalidField('perPage', `must be between 1 and ${promotionProductLimits.maxPageSize}`);
+      const result = await listPromotionProducts(ctx, {
+        promotion: p.id,
+        page,
+        size,
+        sort: args.sort ?? 'newest',
+        locale: args.locale,
+        ...checkedFilter(args.filter),
+      });
+      return { nodes: result.rows.map((r) => localized(r, result.locale)), page, hasMore: result.hasMore, facets: result.facets };
+    },
   }),
-});
+  facets: t.field({
+    type: [Facet],
+    args: { filter: t.arg({ type: ShopperProductFilter, required: false }) },
+    resolve: async (p, args, { ctx }) =>
+      !isLive(p, ctx.now)
+        ? []
+        : (await listPromotionProducts(ctx, { promotion: p.id, page: 1, size: 1, sort: 'newest', ...checkedFilter(args.filter) })).facets,
+  }),
+}));

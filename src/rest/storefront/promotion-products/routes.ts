@@ -5,7 +5,8 @@ import { ApiError } from '../../../platform/errors/api-error.js';
 import { list } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentProductCard } from '../products/presenters.js';
-import { presentFacet, presentPromotion } from './presenters.js';
+import { presentPromotion } from '../promotions/presenters.js';
+import { presentFacet } from './presenters.js';
 import { promotionParams, promotionProductsAnswer, promotionProductsQuery } from './schemas.js';
 
 export const promotionProductRoutes = [

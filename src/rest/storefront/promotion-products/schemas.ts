@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { promotionSchema } from '../promotions/schemas.js';
 import { promotionProductLimits, promotionSortNames, type PromotionProductsInput } from '../../../domain/discounts/promotion-products.js';
 import { enumParam, integerParam } from '../../../platform/validation/wire-params.js';
-import { isoTimestamp, uuid } from '../../kit/common-schemas.js';
+import { uuid } from '../../kit/common-schemas.js';
 import { listAnswer } from '../../kit/envelope.js';
 import { attributesOf, shopperFilterFields } from '../collections/shopper-filters.js';
 import { productCard } from '../products/schemas.js';
@@ -30,22 +31,6 @@ export const promotionProductsQuery = z
     cursorSent: q.starting_after !== undefined,
   }));
 
-export const promotionObject = z
-  .strictObject({
-    id: uuid,
-    title: z.string(),
-    description: z.string().nullable(),
-    image_url: z.string().nullable(),
-    type: z.enum(['percentage', 'fixed']),
-    value: z.number(),
-    priority: z.int(),
-    valid_from: isoTimestamp.nullable(),
-    valid_until: isoTimestamp.nullable(),
-    status: z.enum(['active', 'inactive']),
-    is_live: z.boolean(),
-  })
-  .meta({ id: 'Promotion' });
-
 const facet = z
   .strictObject({
     name: z.string(),
@@ -64,5 +49,5 @@ const facet = z
   .meta({ id: 'AttributeFacet' });
 
 export const promotionProductsAnswer = listAnswer(productCard, {
-  meta: z.strictObject({ promotion: promotionObject, filters: z.strictObject({ attributes: z.array(facet) }) }),
+  meta: z.strictObject({ promotion: promotionSchema, filters: z.strictObject({ attributes: z.array(facet) }) }),
 });
