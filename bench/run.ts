@@ -1,5 +1,6 @@
-// npm run bench: seeds a store with 10,000 products on the configured database, counts the SQL
-// statements of each read in-process, then loads a started server with autocannon.
+// npm run bench: seeds a store with 10,000 products (with its promotions, discounts and collections)
+// on the configured database, counts the SQL statements of each read in-process, then loads a
+// started server with autocannon.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import { MemoryKv } from '../src/platform/kv/memory-kv.js';
 import { mediaServices } from '../src/domain/media/media-services.js';
 import { seedCatalog } from '../src/seed/seed-catalog.js';
 import { describeMachine } from './machine.js';
-import { graphqlQuery, restPath } from './scenarios.js';
+import { collectionGraphqlQuery, collectionRestPath, graphqlQuery, restPath } from './scenarios.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CONNECTIONS = 32;
@@ -45,14 +46,13 @@ async function prepare() {
       if (res.statusCode !== 200) throw new Error(`bench request failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
       return database.statementCount() - before;
     };
+    const graphqlStatements = (query: string) =>
+      statements({ method: 'POST', url: '/graphql', headers: { 'x-client-key': publicKey, 'content-type': 'application/json' }, payload: { query } });
     const sql = {
       rest: await statements({ method: 'GET', url: restPath, headers: { 'x-client-key': publicKey } }),
-      graphql: await statements({
-        method: 'POST',
-        url: '/graphql',
-        headers: { 'x-client-key': publicKey, 'content-type': 'application/json' },
-        payload: { query: graphqlQuery },
-      }),
+      graphql: await graphqlStatements(graphqlQuery),
+      collectionRest: await statements({ method: 'GET', url: collectionRestPath, headers: { 'x-client-key': publicKey } }),
+      collectionGraphql: await graphqlStatements(collectionGraphqlQuery),
     };
     await app.close();
     return { publicKey, counts, seedSeconds, sql, engine: database.engine };
@@ -125,6 +125,13 @@ try {
   const headers = { 'x-client-key': prepared.publicKey, 'content-type': 'application/json' };
   const rest = await load(`GET ${restPath}`, { path: restPath, headers });
   const graphql = await load('POST /graphql products(first: 50)', { path: '/graphql', method: 'POST', headers, body: JSON.stringify({ query: graphqlQuery }) });
+  const collectionRest = await load(`GET ${collectionRestPath}`, { path: collectionRestPath, headers });
+  const collectionGraphql = await load('POST /graphql collection(slug: "featured") products(first: 50)', {
+    path: '/graphql',
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: collectionGraphqlQuery }),
+  });
   const report = {
     date: new Date().toISOString(),
     machine: describeMachine(prepared.engine === 'postgresql' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'),
@@ -135,6 +142,8 @@ try {
     results: [
       { ...rest, sqlStatements: prepared.sql.rest },
       { ...graphql, sqlStatements: prepared.sql.graphql },
+      { ...collectionRest, sqlStatements: prepared.sql.collectionRest },
+      { ...collectionGraphql, sqlStatements: prepared.sql.collectionGraphql },
     ],
   };
   await writeFile(path.join('bench', 'results', `${prepared.engine}.json`), `${JSON.stringify(report, null, 2)}\n`);

@@ -48,6 +48,7 @@ export const seed: Command = {
         ['promotions', String(counts.promotions)],
         ['discounts', String(counts.discounts)],
         ['coupons', String(counts.coupons)],
+        ['collections', String(counts.collections)],
       ]),
     };
   },

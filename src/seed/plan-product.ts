@@ -9,7 +9,7 @@ import { formatCents } from './money.js';
 import type { Random } from './prng.js';
 import { primaryText, translatedText, type CopyChoice } from './render-copy.js';
 import { slugify } from './slugs.js';
-import { chooseOptions, combinations, sizePremiumCents, type OptionSpec } from './variant-options.js';
+import { chooseOptions, colourCodes, combinations, sizePremiumCents, type OptionSpec } from './variant-options.js';
 
 export interface SeedCategory {
   id: string;
@@ -206,7 +206,15 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       createdAt,
       updatedAt,
     },
-    options: options.map((option, position) => ({ id: randomUUID(), storeId: ctx.storeId, productId, name: option.name, position, values: option.values })),
+    options: options.map((option, position) => ({
+      id: randomUUID(),
+      storeId: ctx.storeId,
+      productId,
+      name: option.name,
+      position,
+      values: option.values,
+      colorCodes: option.name === 'Colour' ? Object.fromEntries(option.values.map((v) => [v, colourCodes[v]!])) : {},
+    })),
     images,
     variants: variants.map(({ row, imagePosition }) => ({ row, imagePosition })),
     translations: ctx.translationLocales.map((locale) => ({

@@ -6,6 +6,7 @@ import { planProduct, type PlanContext, type ProductPlan } from './plan-product.
 import { createRandom, mixSeed } from './prng.js';
 import { seedArtworkFiles } from './seed-artworks.js';
 import { seedCategories } from './seed-categories.js';
+import { seedCollections } from './seed-collections.js';
 import { seedMerchandising, type MerchandisingCounts } from './seed-merchandising.js';
 import { createSlugClaimer } from './slugs.js';
 
@@ -30,6 +31,7 @@ export interface SeedProgress {
 }
 
 export interface SeedCounts extends MerchandisingCounts {
+  collections: number;
   categories: number;
   products: number;
   variants: number;
@@ -110,6 +112,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     promotions: 0,
     discounts: 0,
     coupons: 0,
+    collections: 0,
   };
   const firstIndex = existingSlugs.length;
   if (options.products) options.onProgress?.({ products: 0, total: options.products });
@@ -128,7 +131,9 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
   }
   // Fresh planner statistics after a bulk load; the embedded engine has no autovacuum to gather them.
   if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');
-  if (counts.products)
+  if (counts.products) {
     Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
+    counts.collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks });
+  }
   return counts;
 }

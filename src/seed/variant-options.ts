@@ -18,6 +18,17 @@ const apparelSizes = ['XS', 'S', 'M', 'L', 'XL'];
 const bedSizes = ['Single', 'Double', 'Queen', 'King'];
 const colours = ['Black', 'White', 'Navy', 'Blue', 'Red', 'Sage', 'Sand'];
 
+/** The swatch of each colour, shown by facets as `color_code`. */
+export const colourCodes: Record<string, string> = {
+  Black: '#111111',
+  White: '#f5f5f5',
+  Navy: '#1f2a44',
+  Blue: '#2f6fd6',
+  Red: '#c62828',
+  Sage: '#9caf88',
+  Sand: '#d8c3a5',
+};
+
 /** A contiguous run of sizes, as a real range is (S–L, not S, L and XS). */
 function sizeRun(random: Random, sizes: string[], min: number): string[] {
   const length = random.int(min, sizes.length);

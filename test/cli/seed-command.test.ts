@@ -19,6 +19,7 @@ function countRows(storeId: string) {
     promotions: await prisma.discount.count({ where: { storeId, kind: 'promotion' } }),
     discounts: await prisma.discount.count({ where: { storeId, kind: 'discount' } }),
     coupons: await prisma.coupon.count({ where: { storeId } }),
+    collections: await prisma.collection.count({ where: { storeId } }),
   }));
 }
 
@@ -42,6 +43,7 @@ describe('seed', () => {
       promotions: 5,
       discounts: 4,
       coupons: 3,
+      collections: 6,
       seconds: expect.any(Number),
     });
     const { seconds: _seconds, store: _store, ...counts } = out;
@@ -53,8 +55,8 @@ describe('seed', () => {
 
   it('adds to the catalog when run again, reusing the categories', async () => {
     const { result: again } = await cliJsonWithProgress('seed', '--store', slug, '--products', '30', '--seed', '5');
-    expect(again).toMatchObject({ store: slug, categories: 0, products: 30, translations: 30, promotions: 0, discounts: 0, coupons: 0 });
-    expect(await countRows(storeId)).toMatchObject({ categories: categoryTree.length, products: 60, promotions: 5, discounts: 4, coupons: 3 });
+    expect(again).toMatchObject({ store: slug, categories: 0, products: 30, translations: 30, promotions: 0, discounts: 0, coupons: 0, collections: 0 });
+    expect(await countRows(storeId)).toMatchObject({ categories: categoryTree.length, products: 60, promotions: 5, discounts: 4, coupons: 3, collections: 6 });
   });
 
   it('reports progress on stderr, once the categories are in place and after each chunk of 500, while stdout carries one JSON object', async () => {

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/generated/prisma/client.js';
+import { seedCatalog } from '../../src/seed/seed-catalog.js';
+import { get } from '../support/http.js';
+import { makeStore, type TestStore } from '../support/stores.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// The seed builds a collection tree: manual collections filled and pinned by the seed, smart ones
+// whose rules the database evaluates, nested under parents; the same for the same seed.
+
+let t: TestApp;
+let shop: TestStore;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  shop = await makeStore(t.database);
+  await seedCatalog(t.database.prisma, shop.store, { media: t.media, products: 80, seed: 11 });
+});
+afterAll(() => t.close());
+
+const skusOf = async (store: Store, slug: string) => {
+  const collection = await t.database.prisma.collection.findFirstOrThrow({ where: { storeId: store.id, slug } });
+  const rows = await t.database.prisma.collectionProduct.findMany({
+    where: { collectionId: collection.id },
+    orderBy: { position: 'asc' },
+    include: { product: true },
+  });
+  return rows.map((r) => [r.product.sku, r.pinnedAt]);
+};
+
+describe('seeded collections', () => {
+  it('form a tree of manual and smart collections the storefront shows', async () => {
+    const res = await get(t.app, '/v1/store/collections?include_empty=true', shop.publicKey);
+    expect(res.status).toBe(200);
+    const tree = res.body.data.map((c: { slug: string; mode: string; children: { slug: string; mode: string }[] }) => ({
+      slug: c.slug,
+      mode: c.mode,
+      children: c.children.map((child) => ({ slug: child.slug, mode: child.mode })),
+    }));
+    expect(tree).toEqual(
+      expect.arrayContaining([
+        { slug: 'featured', mode: 'manual', children: [{ slug: 'staff-picks', mode: 'manual' }] },
+        { slug: 'deals', mode: 'smart', children: [{ slug: 'under-25', mode: 'smart' }] },
+        { slug: 'new-this-month', mode: 'smart', children: [] },
+        { slug: 'blue-or-navy', mode: 'smart', children: [] },
+      ]),
+    );
+  });
+
+  it('fill the manual ones with the pinned products first, and 60 products to Featured', async () => {
+    const featured = await get(t.app, '/v1/store/collections/featured/products?per_page=50', shop.publicKey);
+    expect(featured.status).toBe(200);
+    expect(featured.body.data).toHaveLength(50);
+    expect(featured.body.has_more).toBe(true);
+    const members = await skusOf(shop.store, 'featured');
+    expect(members).toHaveLength(60);
+    expect(members.slice(0, 3).map(([, pinned]) => pinned)).toEqual([0, 1, 2]);
+  });
+
+  it('give option values swatch colours that facets show', async () => {
+    const colour = await t.database.prisma.productOption.findFirstOrThrow({ where: { storeId: shop.store.id, name: 'Colour' } });
+    expect(Object.keys(colour.colorCodes as object).sort()).toEqual([...colour.values].sort());
+    expect(Object.values(colour.colorCodes as object).every((c) => /^#[0-9a-f]{6}$/.test(c as string))).toBe(true);
+  });
+
+  it('are the same for the same seed, and written once per store', async () => {
+    const other = (await makeStore(t.database)).store;
+    await seedCatalog(t.database.prisma, other, { media: t.media, products: 80, seed: 11 });
+    expect(await skusOf(other, 'featured')).toEqual(await skusOf(shop.store, 'featured'));
+    const again = await seedCatalog(t.database.prisma, other, { media: t.media, products: 5, seed: 11 });
+    expect(again.collections).toBe(0);
+  });
+});
