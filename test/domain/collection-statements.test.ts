@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../support/catalog.js';
-import { get } from '../support/http.js';
+import { get, graphql } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { send } from '../support/writes.js';
@@ -59,6 +59,22 @@ describe('collection and promotion product pages', () => {
     const fifty = await statementsFor(`${url}per_page=50`);
     expect(five.cards).toBe(5);
     expect(fifty.cards).toBeGreaterThan(5);
+    expect(fifty.count).toBe(five.count);
+    expect(fifty.count).toBeLessThanOrEqual(16);
+  });
+
+  it('costs the same statements for 5 and 50 cards on GraphQL, discounts and facets included', async () => {
+    const query = (first: number) =>
+      `{ collection(slug: "smart") { products(first: ${first}) { edges { node { id title discountPrice { amount } discounts { id } images { id } variants { id } category { id } } } } facets { slug } } }`;
+    const statements = async (first: number) => {
+      const before = t.database.statementCount();
+      const res = await graphql(t.app, shop.publicKey, query(first));
+      expect(res.body.errors, res.raw).toBeUndefined();
+      return { count: t.database.statementCount() - before, cards: res.body.data.collection.products.edges.length };
+    };
+    const five = await statements(5);
+    const fifty = await statements(50);
+    expect([five.cards, fifty.cards]).toEqual([5, 50]);
     expect(fifty.count).toBe(five.count);
     expect(fifty.count).toBeLessThanOrEqual(16);
   });

@@ -4,6 +4,7 @@ import { shopperVisible } from '../catalog/visibility.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { productCounts } from './membership.js';
 import { smartWhereCompiler } from './smart-where.js';
+import { findCollection } from './find-collection.js';
 
 export interface CollectionTreeInput {
   mode: 'all' | 'manual' | 'smart';
@@ -64,21 +65,41 @@ export async function collectionTree(ctx: Ctx, input: CollectionTreeInput): Prom
   return { locale, nodes: prune(roots) };
 }
 
-/** One collection of the tree by uuid, integer id or slug, with its children; null when the store has none such. */
-export async function collectionNode(
+/**
+ * One collection by uuid, integer id or slug, with its text in the locale; null when the store has
+ * none such. Its count and children cost a count per smart collection, so they are read only when
+ * asked (`collectionCount`, `collectionChildren`), never to find the collection.
+ */
+export async function findCollectionInLocale(
   ctx: Ctx,
   ref: string,
   locale: string | null | undefined,
-): Promise<{ locale: ResolvedLocale; node: CollectionNode | null }> {
+): Promise<{ locale: ResolvedLocale; collection: Collection; name: string; description: string | null } | null> {
+  const [collection, resolved] = await Promise.all([findCollection(ctx, ref).catch(nullWhenMissing), resolveLocale(ctx, locale)]);
+  if (!collection) return null;
+  return { locale: resolved, collection, ...(await localizedCollection(ctx, collection, resolved)) };
+}
+
+function nullWhenMissing(error: { code?: string }): null {
+  if (error?.code === 'not_found') return null;
+  throw error;
+}
+
+/** A collection's count of shopper-visible products, by the tree's rule. */
+export async function collectionCount(ctx: Ctx, collection: Collection): Promise<number> {
+  return (await productCounts(ctx, smartWhereCompiler(ctx), [collection], shopperVisible(ctx))).get(collection.id) ?? 0;
+}
+
+/** A collection's children as the tree shows them (empty ones included). */
+export async function collectionChildren(ctx: Ctx, collection: Collection, locale: string | null | undefined): Promise<CollectionNode[]> {
   const tree = await collectionTree(ctx, { mode: 'all', includeEmpty: true, locale });
-  const matches = (c: Collection) => c.id === ref.toLowerCase() || c.slug === ref || String(c.pId) === ref;
-  const search = (nodes: CollectionNode[]): CollectionNode | null => {
+  const search = (nodes: CollectionNode[]): CollectionNode[] | null => {
     for (const node of nodes) {
-      if (matches(node.collection)) return node;
+      if (node.collection.id === collection.id) return node.children;
       const found = search(node.children);
       if (found) return found;
     }
     return null;
   };
-  return { locale: tree.locale, node: search(tree.nodes) };
+  return search(tree.nodes) ?? [];
 }

@@ -1,4 +1,4 @@
-import { collectionNode, collectionTree } from '../../domain/collections/collection-tree.js';
+import { collectionTree, findCollectionInLocale } from '../../domain/collections/collection-tree.js';
 import { builder, storeKeyField } from '../builder.js';
 import { CollectionRef } from './storefront-types.js';
 
@@ -36,8 +36,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, { ctx }) => {
       const ref = args.id ?? args.slug;
       if (!ref) return null;
-      const { locale, node } = await collectionNode(ctx, ref, args.locale);
-      return node && { ...node, locale };
+      return findCollectionInLocale(ctx, ref, args.locale);
     },
   }),
 }));

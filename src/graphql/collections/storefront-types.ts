@@ -2,7 +2,7 @@ import { Promotion } from '../promotions/types.js';
 import type { Discount } from '../../generated/prisma/client.js';
 import { parseAttributes } from '../../domain/catalog/facets/attribute-selection.js';
 import { collectionFacets, collectionProductLimits, listCollectionProducts } from '../../domain/collections/collection-products.js';
-import type { CollectionNode } from '../../domain/collections/collection-tree.js';
+import { collectionChildren, collectionCount, type CollectionNode } from '../../domain/collections/collection-tree.js';
 import { isLive } from '../../domain/discounts/liveness.js';
 import { listPromotionProducts, promotionProductLimits } from '../../domain/discounts/promotion-products.js';
 import type { ResolvedLocale } from '../../domain/locale/resolve-locale.js';
@@ -13,7 +13,12 @@ import { ImageRendition, localized, ProductRef } from '../catalog/product-types.
 import { withArgNames } from '../shared/arg-names.js';
 import { CollectionProductSort, Facet, filterOf, PromotionProductSort, ShopperProductFilter } from './shared-types.js';
 
-export type LocalizedNode = CollectionNode & { locale: ResolvedLocale };
+/** A collection of the tree (count and children known), or one read alone (both read when asked). */
+export type LocalizedNode = Omit<CollectionNode, 'productsCount' | 'children'> & {
+  productsCount?: number;
+  children?: CollectionNode[];
+  locale: ResolvedLocale;
+};
 type FilterArg = Parameters<typeof filterOf>[0];
 
 function checkedFilter(filter: FilterArg) {
@@ -40,8 +45,11 @@ CollectionRef.implement({
     featured: t.boolean({ resolve: (n) => n.collection.featured }),
     parentId: t.field({ type: 'UUID', nullable: true, resolve: (n) => n.collection.parentId }),
     mode: t.string({ description: 'manual or smart.', resolve: (n) => n.collection.mode }),
-    productsCount: t.exposeInt('productsCount'),
-    children: t.field({ type: [CollectionRef], resolve: (n) => n.children.map((c) => ({ ...c, locale: n.locale })) }),
+    productsCount: t.int({ resolve: async (n, _a, { ctx }) => n.productsCount ?? collectionCount(ctx, n.collection) }),
+    children: t.field({
+      type: [CollectionRef],
+      resolve: async (n, _a, { ctx }) => (n.children ?? (await collectionChildren(ctx, n.collection, n.locale.code))).map((c) => ({ ...c, locale: n.locale })),
+    }),
     products: t.connection({
       type: ProductRef,
       description: 'The same list, filters, sorts and cursors as GET /store/collections/{collection}/products; walks forwards (first, after).',
