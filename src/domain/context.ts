@@ -13,6 +13,11 @@ import { transactorOf } from './transaction.js';
 /** Runs `fn` in one database transaction of the store's client; `withTransaction` is the way in. */
 export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
 
+/** The settings of src/config.ts that domain rules read. */
+export interface DomainSettings {
+  cartTtlDays: number;
+}
+
 /** Everything a domain function may touch for one request; nothing lives outside it. */
 export interface Ctx {
   /** The request's store and nothing else (platform/database/store-scoped-client.ts); inside `withTransaction`, the transaction's. */
@@ -32,6 +37,8 @@ export interface Ctx {
   now: Date;
   loaders: Loaders;
   transact: Transactor;
+  /** Deployment settings domain rules read (`CART_TTL_DAYS`, …). */
+  settings: DomainSettings;
   /** Present inside `withTransaction` only: the domain events written at its commit. */
   outbox?: Outbox;
 }

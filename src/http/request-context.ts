@@ -27,6 +27,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     requestId: request.id,
     log: request.log,
     secret: deps.secret,
+    settings: { cartTtlDays: deps.config.cartTtlDays },
     now: deps.clock ? new Date(deps.clock()) : undefined,
   });
 }
