@@ -45,6 +45,9 @@ export const seed: Command = {
         ['images', String(counts.images)],
         ['categories', `${counts.categories} new`],
         ['translations', String(counts.translations)],
+        ['promotions', String(counts.promotions)],
+        ['discounts', String(counts.discounts)],
+        ['coupons', String(counts.coupons)],
       ]),
     };
   },

@@ -52,7 +52,8 @@ export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'ou
 
 export function createContext(input: ContextInput): Ctx {
   const db = storeClientOf(input.db, input.store.id);
-  return { ...input, db, now: input.now ?? new Date(), loaders: createLoaders(db), transact: transactorOf(db) };
+  const now = input.now ?? new Date();
+  return { ...input, db, now, loaders: createLoaders(db, now), transact: transactorOf(db) };
 }
 
 /** The signed-in customer; operations that declare `customer` always have one, the kit saw to it. */

@@ -1,7 +1,10 @@
 import DataLoader from 'dataloader';
 import type { Category, Collection, CollectionProduct, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
+import { liveAutomaticOffers } from './discounts/live-offers.js';
+import type { DiscountOffer } from './pricing/discounts.js';
 import { priceProduct, type ProductPricing } from './pricing/product-pricing.js';
+import { shopperPricing } from './pricing/shopper-pricing.js';
 
 export interface TranslationKey {
   resourceType: string;
@@ -26,7 +29,7 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
  * Per-request batching shared by REST and GraphQL: a page of products costs one statement
  * per relation, whatever the page size. The store's client adds the store to every query.
  */
-export function createLoaders(db: StoreDb) {
+export function createLoaders(db: StoreDb, now: Date) {
   /** One statement for the rows of a whole batch of products, handed back per product. */
   const perProduct = <Row extends { productId: string }>(fetch: (productIds: string[]) => Promise<Row[]>) =>
     new DataLoader<string, Row[]>(async (productIds) => {
@@ -90,6 +93,21 @@ export function createLoaders(db: StoreDb) {
     { cacheKeyFn: (product) => product.id },
   );
 
+  let offers: Promise<DiscountOffer[]> | undefined;
+  const liveOffers = () => (offers ??= liveAutomaticOffers(db, now));
+
+  // The store's live discounts are read once per request, and only when a shopper price is asked.
+  const shopperPricingLoader = new DataLoader<Product, ProductPricing, string>(
+    async (products) => {
+      const [base, storeOffers] = await Promise.all([pricing.loadMany(products), liveOffers()]);
+      return products.map((product, i) => {
+        const own = base[i]!;
+        return own instanceof Error ? own : shopperPricing(own, product, storeOffers);
+      });
+    },
+    { cacheKeyFn: (product) => product.id },
+  );
+
   let locales: Promise<StoreLocale[]> | undefined;
   let categories: Promise<Category[]> | undefined;
 
@@ -101,8 +119,12 @@ export function createLoaders(db: StoreDb) {
     collectionsByProduct,
     categoryById,
     translation,
-    /** A product's price and stock by the one pricing rule (src/domain/pricing). */
+    /** A product's price and stock by the one pricing rule (src/domain/pricing), before discounts: what the merchant reads. */
     pricing,
+    /** The same with the store's live automatic discounts applied: what shoppers see. */
+    shopperPricing: shopperPricingLoader,
+    /** The store's live automatic discounts at the request's clock, read once. */
+    liveOffers,
     /** The store's locales, primary first; read once per request. */
     storeLocales: () => (locales ??= db.storeLocale.findMany({ orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
     /** The whole category tree of the store; small, read once per request when a filter needs it. */

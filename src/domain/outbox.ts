@@ -14,6 +14,10 @@ export interface EventTopics {
   'discounts/create': { id: string };
   'discounts/update': { id: string };
   'coupons/create': { id: string };
+  'collections/create': { id: string };
+  'collections/update': { id: string };
+  'shipping_zones/create': { id: string };
+  'shipping_zones/update': { id: string };
 }
 
 export type Topic = keyof EventTopics;

@@ -32,7 +32,7 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: TransactionCtx) => P
   if (isInTransaction(ctx)) return fn(ctx);
   return ctx.transact(async (db) => {
     const outbox = new Outbox();
-    const result = await fn({ ...ctx, db, loaders: createLoaders(db), outbox, transact: (inner) => inner(db) });
+    const result = await fn({ ...ctx, db, loaders: createLoaders(db, ctx.now), outbox, transact: (inner) => inner(db) });
     await outbox.write(db);
     return result;
   });

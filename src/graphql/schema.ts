@@ -13,6 +13,8 @@ import './media/queries.js';
 import './media/mutations.js';
 import './discounts/queries.js';
 import './discounts/mutations.js';
+import './shipping/queries.js';
+import './shipping/mutations.js';
 import './customers/auth-mutations.js';
 import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';
@@ -22,6 +24,10 @@ import './customers/account-parts.js';
 import './customers/account-mutations.js';
 import './customers/wishlist-mutations.js';
 import './customers/merchant-customers.js';
+import './promotions/product-fields.js';
+import './promotions/queries.js';
+import './collections/storefront-queries.js';
+import './collections/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

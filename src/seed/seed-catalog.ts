@@ -6,6 +6,7 @@ import { planProduct, type PlanContext, type ProductPlan } from './plan-product.
 import { createRandom, mixSeed } from './prng.js';
 import { seedArtworkFiles } from './seed-artworks.js';
 import { seedCategories } from './seed-categories.js';
+import { seedMerchandising, type MerchandisingCounts } from './seed-merchandising.js';
 import { createSlugClaimer } from './slugs.js';
 
 export interface SeedOptions {
@@ -15,6 +16,8 @@ export interface SeedOptions {
   locales?: string[];
   /** Where the product pictures are stored and served from. */
   media: MediaServices;
+  /** The seed run's clock: promotion windows are set around it. */
+  now?: Date;
   /** Told once the categories are in place and after each chunk of products: a bulk seed takes minutes. */
   onProgress?: (progress: SeedProgress) => void;
 }
@@ -26,7 +29,7 @@ export interface SeedProgress {
   total: number;
 }
 
-export interface SeedCounts {
+export interface SeedCounts extends MerchandisingCounts {
   categories: number;
   products: number;
   variants: number;
@@ -56,7 +59,7 @@ async function storeLocales(db: Db, store: Store, requested: string[] | undefine
 }
 
 /** Writes one chunk; images go first and come back with their ids so variants can point at them. */
-async function writeChunk(tx: Tx, plans: ProductPlan[]): Promise<Omit<SeedCounts, 'categories'>> {
+async function writeChunk(tx: Tx, plans: ProductPlan[]): Promise<Pick<SeedCounts, 'products' | 'variants' | 'images' | 'translations'>> {
   await tx.product.createMany({ data: plans.map((p) => p.product) });
   const options = plans.flatMap((p) => p.options);
   if (options.length) await tx.productOption.createMany({ data: options });
@@ -98,7 +101,16 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     artworks: options.products ? await seedArtworkFiles(db, options.media, store.id) : [],
   };
 
-  const counts: SeedCounts = { categories: categories.created, products: 0, variants: 0, images: 0, translations: categories.translations };
+  const counts: SeedCounts = {
+    categories: categories.created,
+    products: 0,
+    variants: 0,
+    images: 0,
+    translations: categories.translations,
+    promotions: 0,
+    discounts: 0,
+    coupons: 0,
+  };
   const firstIndex = existingSlugs.length;
   if (options.products) options.onProgress?.({ products: 0, total: options.products });
   for (let start = 0; start < options.products; start += chunkSize) {
@@ -116,5 +128,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
   }
   // Fresh planner statistics after a bulk load; the embedded engine has no autovacuum to gather them.
   if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');
+  if (counts.products)
+    Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
   return counts;
 }

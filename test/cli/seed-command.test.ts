@@ -16,6 +16,9 @@ function countRows(storeId: string) {
     variants: await prisma.variant.count({ where: { storeId } }),
     images: await prisma.productImage.count({ where: { storeId } }),
     translations: await prisma.translation.count({ where: { storeId } }),
+    promotions: await prisma.discount.count({ where: { storeId, kind: 'promotion' } }),
+    discounts: await prisma.discount.count({ where: { storeId, kind: 'discount' } }),
+    coupons: await prisma.coupon.count({ where: { storeId } }),
   }));
 }
 
@@ -36,6 +39,9 @@ describe('seed', () => {
       variants: expect.any(Number),
       images: expect.any(Number),
       translations: expect.any(Number),
+      promotions: 5,
+      discounts: 4,
+      coupons: 3,
       seconds: expect.any(Number),
     });
     const { seconds: _seconds, store: _store, ...counts } = out;
@@ -47,8 +53,8 @@ describe('seed', () => {
 
   it('adds to the catalog when run again, reusing the categories', async () => {
     const { result: again } = await cliJsonWithProgress('seed', '--store', slug, '--products', '30', '--seed', '5');
-    expect(again).toMatchObject({ store: slug, categories: 0, products: 30, translations: 30 });
-    expect(await countRows(storeId)).toMatchObject({ categories: categoryTree.length, products: 60 });
+    expect(again).toMatchObject({ store: slug, categories: 0, products: 30, translations: 30, promotions: 0, discounts: 0, coupons: 0 });
+    expect(await countRows(storeId)).toMatchObject({ categories: categoryTree.length, products: 60, promotions: 5, discounts: 4, coupons: 3 });
   });
 
   it('reports progress on stderr, once the categories are in place and after each chunk of 500, while stdout carries one JSON object', async () => {

@@ -57,8 +57,8 @@ describe('per-request loaders', () => {
   it('REST product list costs the same statements for 5 and for 50 products', async () => {
     const five = await statementsFor(() => get(t.app, '/v1/store/products?per_page=5', shop.publicKey));
     const fifty = await statementsFor(() => get(t.app, '/v1/store/products?per_page=50', shop.publicKey));
-    // key, its store, locales, products, count, variants, images, categories
-    expect(fifty).toBe(8);
+    // key, its store, locales, products, count, variants, images, categories, the store's live discounts
+    expect(fifty).toBe(9);
     expect(five).toBe(fifty);
   });
 
@@ -67,22 +67,22 @@ describe('per-request loaders', () => {
     const fifty = await statementsFor(() => get(t.app, '/v1/store/products?per_page=50&locale=fr', shop.publicKey));
     expect(fifty).toBe(five);
     // the REST count plus product and category translations
-    expect(fifty).toBe(10);
+    expect(fifty).toBe(11);
   });
 
   it('GraphQL products(first: 50) with relations per node costs the same statements as first: 5', async () => {
     const five = await statementsFor(() => graphql(t.app, shop.publicKey, productsQuery, { first: 5 }));
     const fifty = await statementsFor(() => graphql(t.app, shop.publicKey, productsQuery, { first: 50 }));
-    // key, its store, locales, products, variants, images, categories
-    expect(fifty).toBe(7);
+    // key, its store, locales, products, variants, images, categories, the store's live discounts
+    expect(fifty).toBe(8);
     expect(five).toBe(fifty);
   });
 
   it('GraphQL prices each product once: every price and stock field of a page shares one variants statement', async () => {
     const five = await statementsFor(() => graphql(t.app, shop.publicKey, pricedQuery, { first: 5 }));
     const fifty = await statementsFor(() => graphql(t.app, shop.publicKey, pricedQuery, { first: 50 }));
-    // key, its store, locales, products, variants
-    expect(fifty).toBe(5);
+    // key, its store, locales, products, variants, the store's live discounts
+    expect(fifty).toBe(6);
     expect(five).toBe(fifty);
   });
 

@@ -159,6 +159,12 @@ const cases: ModelCase[] = [
     },
     change: { title: 'Changed' },
   },
+  {
+    model: 'ShippingZone',
+    delegate: 'shippingZone',
+    fresh: () => ({ name: `Z${next()}`, zoneType: 'national', currency: 'USD', baseRate: '5.00', minDays: 1, maxDays: 3 }),
+    change: { name: 'Changed' },
+  },
   { model: 'Collection', delegate: 'collection', fresh: () => ({ slug: `col-${next()}`, name: 'Col' }), change: { name: 'Changed' } },
   {
     model: 'CollectionProduct',

@@ -1,14 +1,16 @@
+import type { Collection } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { findCatalogProduct, type CatalogProductRef } from './find-product.js';
+import { storefrontCollectionsOf } from './product-collections.js';
 import { loadProductViews, type ProductView } from './product-view.js';
 
-/** A shopper-visible product with its gallery, options, variants and category, in the requested locale. */
+/** A shopper-visible product with its gallery, options, variants, category and collections, in the requested locale. */
 export async function getCatalogProduct(
   ctx: Ctx,
   input: CatalogProductRef & { locale?: string | null },
-): Promise<{ view: ProductView; locale: ResolvedLocale }> {
+): Promise<{ view: ProductView; locale: ResolvedLocale; collections: Collection[] }> {
   const [product, locale] = await Promise.all([findCatalogProduct(ctx, input), resolveLocale(ctx, input.locale)]);
-  const [view] = await loadProductViews(ctx, [product], locale, { withOptions: true });
-  return { view: view!, locale };
+  const [[view], collections] = await Promise.all([loadProductViews(ctx, [product], locale, { withOptions: true }), storefrontCollectionsOf(ctx, product.id)]);
+  return { view: view!, locale, collections };
 }

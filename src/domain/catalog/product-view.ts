@@ -1,7 +1,7 @@
 import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
-import { pricingOf } from '../pricing/pricing-of.js';
+import { merchantPricingOf, pricingOf } from '../pricing/pricing-of.js';
 import type { ProductPricing } from '../pricing/product-pricing.js';
 
 export interface LocalizedText {
@@ -48,7 +48,8 @@ export async function localizedCategory(ctx: Ctx, categoryId: string | null, loc
 
 /**
  * Loads the relations of a page of products through the request's loaders: one statement per
- * relation for the whole page. `locale` null means the merchant's own (primary) text.
+ * relation for the whole page. `locale` null means the merchant's own (primary) text and prices
+ * before discounts; a shopper locale means the shopper's prices, discounts applied.
  */
 export async function loadProductViews(
   ctx: Ctx,
@@ -61,7 +62,7 @@ export async function loadProductViews(
       const [text, variants, pricing, images, productOptions, category] = await Promise.all([
         localizedProductText(ctx, product, locale),
         ctx.loaders.variantsByProduct.load(product.id),
-        pricingOf(ctx, product),
+        locale ? pricingOf(ctx, product) : merchantPricingOf(ctx, product),
         ctx.loaders.imagesByProduct.load(product.id),
         options.withOptions ? ctx.loaders.optionsByProduct.load(product.id) : Promise.resolve([]),
         localizedCategory(ctx, product.categoryId, locale),

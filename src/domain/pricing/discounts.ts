@@ -1,5 +1,4 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Ctx } from '../context.js';
 
 type Decimal = Prisma.Decimal;
 
@@ -16,16 +15,17 @@ export interface Discount {
   imageUrl: string | null;
 }
 
+/** A live automatic discount as the price rule reads it: what it targets, its cap and how it ranks. */
+export interface DiscountOffer extends Discount {
+  productIds: string[];
+  categoryIds: string[];
+  cappedAmount: Decimal | null;
+  priority: number;
+  createdAt: Date;
+}
+
 /** A discount applied to one price: what it takes off and what the shopper then pays. */
 export interface AppliedDiscount extends Discount {
   amount: Decimal;
   finalPrice: Decimal;
-}
-
-/**
- * The store's live discounts, as its storefront announces them. Bazaar has no discount model
- * yet, so no store runs one and the answer is honestly empty.
- */
-export async function storeDiscounts(_ctx: Ctx): Promise<Discount[]> {
-  return [];
 }

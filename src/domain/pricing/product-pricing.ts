@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { AppliedDiscount } from './discounts.js';
+import type { AppliedDiscount, DiscountOffer } from './discounts.js';
 
 type Decimal = Prisma.Decimal;
 
@@ -34,7 +34,10 @@ export interface ProductPricing {
   discountPrice: Decimal;
   /** The discount that sets `discountPrice`, if any. */
   discount: AppliedDiscount | null;
+  /** Every discount that applies, each on the full price, best first. */
   discounts: AppliedDiscount[];
+  /** The live automatic discounts that target this product: each variant's discounted price comes from them. */
+  offers: DiscountOffer[];
   hasAddons: boolean;
   /** Whether any line a shopper can buy counts its stock. */
   tracksInventory: boolean;
@@ -75,11 +78,11 @@ export function variantPricing(variant: PricedVariant): VariantPricing {
 }
 
 /**
- * No discount model exists yet, so no discount lowers a price: the shopper pays `price`.
- * Discounts join here, and every face shows them without further change.
+ * The product's own rule knows no discounts: the stored columns (price sorts) and the merchant read
+ * this. Shopper faces price through `shopperPricing`, which applies the store's live discounts.
  */
-function withDiscounts(price: Decimal) {
-  return { discountPrice: price, discount: null, discounts: [] as AppliedDiscount[] };
+function withoutDiscounts(price: Decimal) {
+  return { discountPrice: price, discount: null, discounts: [] as AppliedDiscount[], offers: [] as DiscountOffer[] };
 }
 
 /** Price and stock of a product sold as itself: no variant is active. */
@@ -92,7 +95,7 @@ function pricingAsItself(product: PricedProduct): ProductPricing {
     compareAtPrice: shownCompareAt(product.compareAtPrice, product.price),
     minPrice: product.price,
     maxPrice: product.price,
-    ...withDiscounts(product.price),
+    ...withoutDiscounts(product.price),
     hasAddons: false,
     tracksInventory: tracks,
     stock: product.stock,
@@ -118,7 +121,7 @@ function pricingThroughVariants(sellable: PricedVariant[]): ProductPricing {
     compareAtPrice: shownCompareAt(cheapest.compareAtPrice, cheapest.price),
     minPrice: cheapest.price,
     maxPrice,
-    ...withDiscounts(cheapest.price),
+    ...withoutDiscounts(cheapest.price),
     hasAddons: false,
     tracksInventory: tracked.length > 0,
     stock,

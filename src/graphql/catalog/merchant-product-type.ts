@@ -1,4 +1,4 @@
-import { pricingOf } from '../../domain/pricing/pricing-of.js';
+import { merchantPricingOf } from '../../domain/pricing/pricing-of.js';
 import { builder } from '../builder.js';
 import { Money } from '../shared/money.js';
 import { money, ProductImage, Variant } from './product-types.js';
@@ -18,13 +18,13 @@ export const MerchantProduct = builder.prismaObject('Product', {
     price: t.field({ type: Money, resolve: (p, _a, c) => money(p.price, c) }),
     storefrontPrice: t.field({
       type: Money,
-      resolve: async (p, _a, c) => money((await pricingOf(c.ctx, p)).price, c),
+      resolve: async (p, _a, c) => money((await merchantPricingOf(c.ctx, p)).price, c),
     }),
     sku: t.exposeString('sku', { nullable: true }),
     barcode: t.exposeString('barcode', { nullable: true }),
     stock: t.int({
       description: "Units on hand: the product's own stock, or the sum over its active variants that track inventory.",
-      resolve: async (p, _a, c) => (await pricingOf(c.ctx, p)).stock,
+      resolve: async (p, _a, c) => (await merchantPricingOf(c.ctx, p)).stock,
     }),
     trackInventory: t.exposeBoolean('trackInventory'),
     isDigital: t.exposeBoolean('isDigital'),

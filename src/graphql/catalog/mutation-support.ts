@@ -12,4 +12,5 @@ export function forgetProduct(ctx: Ctx, productId: string): void {
   ctx.loaders.imagesByProduct.clear(productId);
   ctx.loaders.optionsByProduct.clear(productId);
   ctx.loaders.pricing.clearAll();
+  ctx.loaders.shopperPricing.clearAll();
 }

@@ -37,6 +37,7 @@ export const tenancyOf = {
   CollectionProduct: 'owned',
   Cart: 'owned',
   CartItem: 'owned',
+  ShippingZone: 'owned',
   CustomerAccount: 'platform',
   SavedAddress: 'platform',
   Region: 'reference',

@@ -51,7 +51,7 @@ export const errorCodes = {
   validation_failed: { status: 422, summary: 'Invalid body or query; error.errors maps each field to its messages.' },
   starting_after_invalid: { status: 422, summary: 'The cursor is stale, tampered, from another list, or from other filters or sort.' },
   page_too_deep: { status: 422, summary: 'Page mode stops at page 50; walk the cursor (next_cursor) past it.' },
-  cursor_unsupported_for_sort: { status: 422, summary: 'This list does not take a cursor (starting_after); walk it by page.', reserved: true },
+  cursor_unsupported_for_sort: { status: 422, summary: 'This list does not take a cursor (starting_after); walk it by page.' },
   otp_invalid: { status: 422, summary: 'The one-time code is wrong; the message says how many tries are left.' },
   otp_expired: { status: 422, summary: 'The one-time code expired, was used, or its challenge died after 5 wrong codes; request a new one.' },
   verified_token_invalid: { status: 422, summary: 'The verified_token is unknown, expired or used; verify the address again.' },

@@ -1,4 +1,5 @@
 import type { RestRoute } from '../kit/route.js';
+import { collectionRoutes } from './collections/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
@@ -7,6 +8,7 @@ import { inventoryRoutes } from './inventory/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
+import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { variantRoutes } from './variants/routes.js';
@@ -26,4 +28,6 @@ export const merchantRoutes: RestRoute[] = [
   ...discountRoutes,
   ...couponRoutes,
   ...customerRoutes,
+  ...collectionRoutes,
+  ...shippingZoneRoutes,
 ];

@@ -7,6 +7,9 @@ import { passwordRoutes } from './auth/password-routes.js';
 import { phoneAuthRoutes } from './auth/phone-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { productRoutes } from './products/routes.js';
+import { promotionRoutes } from './promotions/routes.js';
+import { collectionRoutes } from './collections/routes.js';
+import { promotionProductRoutes } from './promotion-products/routes.js';
 import { storeRoutes } from './store/routes.js';
 
 export const STOREFRONT_PREFIX = '/v1';
@@ -15,6 +18,7 @@ export const STOREFRONT_PREFIX = '/v1';
 export const storefrontRoutes: RestRoute[] = [
   ...storeRoutes,
   ...productRoutes,
+  ...promotionRoutes,
   ...authRoutes,
   ...passwordRoutes,
   ...phoneAuthRoutes,
@@ -22,4 +26,6 @@ export const storefrontRoutes: RestRoute[] = [
   ...addressRoutes,
   ...followRoutes,
   ...wishlistRoutes,
+  ...collectionRoutes,
+  ...promotionProductRoutes,
 ];

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const loadersOfShop = () => createLoaders(scopeToStore(database.prisma, shop.store.id));
+const loadersOfShop = () => createLoaders(scopeToStore(database.prisma, shop.store.id), new Date());
 
 async function statementsDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
   const before = database.statementCount();

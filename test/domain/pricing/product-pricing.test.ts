@@ -98,7 +98,7 @@ describe('in stock: whether a shopper can buy it now', () => {
   });
 });
 
-describe('discounts and add-ons: none apply yet', () => {
+describe('the product rule alone: discounts join only for shoppers, add-ons do not exist', () => {
   it('answers the price as the discounted price, no discount and no add-ons, with or without variants', () => {
     for (const pricing of [priceProduct(product(), []), priceProduct(product(), [variant({ price: d('12.00') })])]) {
       expect({ discountPrice: pricing.discountPrice, discount: pricing.discount, discounts: pricing.discounts, hasAddons: pricing.hasAddons }).toEqual({

@@ -104,7 +104,24 @@ beforeAll(async () => {
       expiresAt: new Date('2020-01-01T00:00:00Z'),
     },
   });
+  // A live automatic discount on the boot and a live promotion: cards, detail, store info and the promotion list show their shapes.
+  await t.database.prisma.discount.createMany({
+    data: [
+      { storeId: shop.store.id, title: 'Boot week', type: 'fixed', value: '5.00', productIds: [boot.id], isPublished: true },
+      {
+        storeId: shop.store.id,
+        kind: 'promotion',
+        title: 'Spring',
+        type: 'percentage',
+        value: '15',
+        isPublished: true,
+        validUntil: new Date('2099-01-01T00:00:00Z'),
+      },
+    ],
+  });
   samples = {
+    'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
+    'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
     'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],
@@ -164,6 +181,74 @@ beforeAll(async () => {
     ],
     'GET /inventory/adjustments': ['/inventory/adjustments', '/inventory/adjustments?reason=initial'],
     'GET /inventory/products/:product/history': [`/inventory/products/${boot.pId}/history`, `/inventory/products/${bare.id}/history?limit=1`],
+    // Collections and promotion products: a manual collection with a child, a smart one, and a live promotion.
+    ...(await (async () => {
+      const db = t.database.prisma;
+      const shelf = await db.collection.create({
+        data: {
+          storeId: shop.store.id,
+          slug: 'sampled-shelf',
+          name: 'Shelf',
+          imageUrl: 'https://cdn.test/shelf.jpg',
+          imageSizes: bootImages[0]!.sizes as object,
+        },
+      });
+      await db.collection.create({
+        data: {
+          storeId: shop.store.id,
+          slug: 'sampled-smart',
+          name: 'Smart',
+          mode: 'smart',
+          parentId: shelf.id,
+          rules: { match: 'all', rules: [{ kind: 'in_stock', value: true }] },
+        },
+      });
+      await db.collectionProduct.createMany({
+        data: [boot, stocked].map((p, position) => ({ storeId: shop.store.id, collectionId: shelf.id, productId: p.id, position })),
+      });
+      await db.productOption.updateMany({ where: { productId: boot.id }, data: { colorCodes: { '40': '#000000' } } });
+      const promo = await db.discount.create({
+        data: {
+          storeId: shop.store.id,
+          kind: 'promotion',
+          title: 'Promo',
+          type: 'percentage',
+          value: '5',
+          isPublished: true,
+          validUntil: new Date('2030-01-01T00:00:00Z'),
+        },
+      });
+      return {
+        'GET /store/collections': ['/store/collections', '/store/collections?include_empty=true&mode=manual&locale=fr'],
+        'GET /store/collections/:collection/products': [
+          '/store/collections/sampled-shelf/products',
+          `/store/collections/${shelf.id}/products?per_page=1&sort=in_stock`,
+        ],
+        'GET /store/promotions/:promotion/products': [
+          `/store/promotions/${promo.id}/products`,
+          `/store/promotions/${promo.pId}/products?attributes[]=size:40&page=1`,
+        ],
+        'GET /collections': ['/collections', '/collections?limit=1'],
+        'POST /collections/bulk': [
+          {
+            method: 'POST',
+            path: '/collections/bulk',
+            body: {
+              collections: [
+                { name: 'Bulk', slug: 'sampled-bulk', product_ids: [boot.id] },
+                { name: 'Shelf', slug: 'sampled-shelf', parent_slug: 'sampled-bulk' },
+              ],
+            },
+          },
+        ],
+        'POST /collections/:collection/products/pin': [
+          { method: 'POST', path: '/collections/sampled-shelf/products/pin', body: { product_ids: [stocked.pId] } },
+        ],
+        'POST /collections/:collection/products/reorder': [
+          { method: 'POST', path: `/collections/${shelf.pId}/products/reorder`, body: { product_ids: [stocked.id] } },
+        ],
+      } satisfies Record<string, Sample[]>;
+    })()),
     'GET /discounts': ['/discounts', '/discounts?kind=promotion&limit=1', '/discounts?search=Sale&status=active&type=percentage'],
     'POST /discounts': [
       { method: 'POST', path: '/discounts', body: { title: 'Sampled', type: 'fixed', value: 2 } },
@@ -210,6 +295,36 @@ beforeAll(async () => {
       `/customers/${shopper.customer.uid}/wishlist-items?limit=1`,
     ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
+    'GET /shipping-zones': ['/shipping-zones', '/shipping-zones?limit=1'],
+    'POST /shipping-zones': [
+      { method: 'POST', path: '/shipping-zones', body: { name: 'Sampled', zone_type: 'national', base_rate: 5, min_days: 1, max_days: 3 } },
+      {
+        method: 'POST',
+        path: '/shipping-zones',
+        body: {
+          name: 'Sampled Full',
+          zone_type: 'local',
+          countries: ['US'],
+          state_ids: [840000017],
+          area_ids: [840005677],
+          base_rate: '4.50',
+          per_kg_rate: 1,
+          min_weight_kg: 0.5,
+          max_weight_kg: '20',
+          min_days: 1,
+          max_days: 2,
+          active: false,
+          sort_order: 2,
+        },
+      },
+    ],
+    'PUT /shipping-zones/:zone': [
+      {
+        method: 'PUT',
+        path: `/shipping-zones/${(await t.database.prisma.shippingZone.create({ data: { storeId: shop.store.id, name: 'Replaced', zoneType: 'national', currency: 'USD', baseRate: '3', minDays: 1, maxDays: 2, countries: ['US'] } })).id}`,
+        body: { name: 'Replaced Again', zone_type: 'international', base_rate: '9.99', min_days: 4, max_days: 10, per_kg_rate: null },
+      },
+    ],
     'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],
     'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],
     'POST /auth/email/register-otp': [
@@ -266,7 +381,7 @@ beforeAll(async () => {
     'POST /store/follow': [{ method: 'POST', path: '/store/follow', headers: shopper.auth, body: { shared_contact: true } }],
     'DELETE /store/follow': [{ method: 'DELETE', path: '/store/follow', headers: shopper.auth }],
     'GET /store/wishlist': [{ method: 'GET', path: '/store/wishlist', headers: wisher.auth }],
-    'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: boot.id } }],
+    'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: bare.id } }],
     'DELETE /store/wishlist/:product': [{ method: 'DELETE', path: `/store/wishlist/${stocked.id}`, headers: wisher.auth }],
   };
 });

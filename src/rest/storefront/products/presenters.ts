@@ -1,7 +1,8 @@
-import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
+import type { Collection, ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
 import { orderedRenditions, type Renditions } from '../../../domain/media/renditions.js';
 import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
 import { sellableVariants, variantPricing } from '../../../domain/pricing/product-pricing.js';
+import { variantDiscountPrice } from '../../../domain/pricing/shopper-pricing.js';
 import { isNew } from '../../../domain/catalog/freshness.js';
 import { cardTimestamp, moneyNumber } from '../../kit/format.js';
 import { presentAppliedDiscount } from '../discounts/presenters.js';
@@ -94,6 +95,7 @@ export function presentVariant(variant: Variant, view: ProductView) {
     sku: variant.sku,
     option_values: variant.optionValues,
     price: moneyNumber(pricing.price),
+    discount_price: moneyNumber(variantDiscountPrice(pricing.price, view.pricing)),
     compare_at_price: moneyNumber(pricing.compareAtPrice),
     in_stock: pricing.inStock,
     tracking: variant.trackInventory,
@@ -107,9 +109,10 @@ export function presentVariant(variant: Variant, view: ProductView) {
 
 /**
  * GET /store/products/{slug}: the card's fields (same names, same meaning) plus the whole
- * gallery with sizes, options with their values, every active variant and the category.
+ * gallery with sizes, options with their values, every active variant, the category and the
+ * storefront collections the product is in.
  */
-export function presentProductDetail(view: ProductView, store: Store, now: Date) {
+export function presentProductDetail(view: ProductView, store: Store, now: Date, collections: Collection[]) {
   const card = presentProductCard(view, store, now);
   return {
     ...card,
@@ -130,5 +133,6 @@ export function presentProductDetail(view: ProductView, store: Store, now: Date)
     category: view.category
       ? { id: view.category.id, p_id: view.category.pId, name: view.category.localizedName, slug: view.category.slug, parent_id: view.category.parentId }
       : null,
+    collections: collections.map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
   };
 }

@@ -1,10 +1,11 @@
 import { storeKey } from '../../../auth/requirements.js';
 import { getCatalogProduct } from '../../../domain/catalog/get-catalog-product.js';
 import { catalogProductViews } from '../../../domain/catalog/product-pages.js';
+import { RELATED_LIMIT, relatedProductViews } from '../../../domain/catalog/related-products.js';
 import { list, presentPagination, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentProductCard, presentProductDetail } from './presenters.js';
-import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams } from './schemas.js';
+import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams, relatedAnswer } from './schemas.js';
 
 export const productRoutes = [
   defineRoute({
@@ -42,8 +43,31 @@ export const productRoutes = [
     query: localeQuery,
     answer: productDetailAnswer,
     handle: async (ctx, { params, query }) => {
-      const { view, locale } = await getCatalogProduct(ctx, { slug: params.slug, locale: query.locale });
-      return { contentLanguage: locale.code, body: single('Product', presentProductDetail(view, ctx.store, ctx.now)) };
+      const { view, locale, collections } = await getCatalogProduct(ctx, { slug: params.slug, locale: query.locale });
+      return { contentLanguage: locale.code, body: single('Product', presentProductDetail(view, ctx.store, ctx.now, collections)) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/store/products/:slug/related',
+    operationId: 'listRelatedProducts',
+    tag: 'Catalogue',
+    summary: 'Products related to a product: same category or a shared collection',
+    description: `Shopper-visible products in the product's own category or in a storefront collection it is a manual member of; related both ways first, then best sellers, then the oldest id. At most ${RELATED_LIMIT}, one page: has_more is false and next_cursor null.`,
+    auth: storeKey,
+    params: productSlugParams,
+    query: localeQuery,
+    answer: relatedAnswer,
+    handle: async (ctx, { params, query }) => {
+      const { views, locale } = await relatedProductViews(ctx, { slug: params.slug, locale: query.locale });
+      return {
+        contentLanguage: locale.code,
+        body: list(
+          'Related products',
+          views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
+          { hasMore: false, nextCursor: null },
+        ),
+      };
     },
   }),
 ];

@@ -74,15 +74,19 @@ export const cardFields = {
   commerce_mode: z.string(),
   currency: z.string(),
   price: moneyNumber.meta({ description: 'What the shopper pays: the product price, or its cheapest active variant.' }),
-  discount_price: moneyNumber,
-  compare_at_price: moneyNumber.nullable(),
+  discount_price: moneyNumber.meta({
+    description: 'What the shopper pays: price less the single best live automatic discount (discounts do not stack). Equals price when none applies.',
+  }),
+  compare_at_price: moneyNumber.nullable().meta({ description: 'The merchant\'s "was" price, shown only when above price.' }),
   is_price_from: z.boolean(),
   price_range: z.strictObject({ min: moneyNumber, max: moneyNumber }).nullable(),
   has_variants: z.boolean(),
   has_addons: z.boolean(),
   tax_inclusive: z.boolean(),
-  discount: discount.nullable(),
-  discounts: z.array(discount),
+  discount: discount
+    .nullable()
+    .meta({ description: 'The discount that sets discount_price: the lowest final price, then the higher priority, then the older discount.' }),
+  discounts: z.array(discount).meta({ description: 'Every live automatic discount that applies, each on the full price, best first.' }),
   media: z.strictObject({
     thumbnail: nullableText,
     image: nullableText,
@@ -120,6 +124,9 @@ export const detailVariant = z.strictObject({
   sku: nullableText,
   option_values: z.record(z.string(), z.string()),
   price: moneyNumber,
+  discount_price: moneyNumber.meta({
+    description: "What the shopper pays for this variant: the product's best live automatic discount applied to the variant's own price.",
+  }),
   compare_at_price: moneyNumber.nullable(),
   in_stock: z.boolean(),
   tracking: z.boolean(),
@@ -150,8 +157,12 @@ export const productDetail = z
     options: z.array(z.strictObject({ name: z.string(), position: z.int(), values: z.array(z.string()) })),
     variants: z.array(detailVariant),
     category: z.strictObject({ id: uuid, p_id: z.int(), name: z.string(), slug: z.string(), parent_id: uuid.nullable() }).nullable(),
+    collections: z
+      .array(z.strictObject({ id: uuid, name: z.string(), slug: z.string() }))
+      .meta({ description: 'Storefront collections that hold the product as a manual member, in the merchant order. Smart collections are not listed.' }),
   })
   .meta({ id: 'ProductDetail' });
 
 export const productListAnswer = listAnswer(productCard, { meta: z.strictObject({ pagination: paginationSchema }).optional() });
 export const productDetailAnswer = singleAnswer(productDetail);
+export const relatedAnswer = listAnswer(productCard);

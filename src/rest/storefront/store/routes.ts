@@ -1,6 +1,6 @@
 import { storeKey } from '../../../auth/requirements.js';
 import { publishedLocales } from '../../../domain/locale/resolve-locale.js';
-import { storeDiscounts } from '../../../domain/pricing/discounts.js';
+import { storeDiscounts } from '../../../domain/discounts/store-discounts.js';
 import { single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentLocale, presentStoreInfo } from './presenters.js';

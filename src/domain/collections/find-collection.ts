@@ -1,0 +1,12 @@
+import type { Collection } from '../../generated/prisma/client.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import type { Ctx } from '../context.js';
+import { parseRecordId } from '../record-id.js';
+
+/** A collection of the store by uuid, integer id or slug; another store's, or anything else, is a 404 naming the collection. */
+export async function findCollection(ctx: Ctx, raw: string): Promise<Collection> {
+  const where = parseRecordId(raw) ?? (raw.length <= 120 ? { slug: raw } : null);
+  const collection = where ? await ctx.db.collection.findFirst({ where }) : null;
+  if (!collection) throw ApiError.notFound('Collection');
+  return collection;
+}

@@ -1,0 +1,48 @@
+import type { Discount } from '../../generated/prisma/client.js';
+import type { StoreDb } from '../../platform/database/store-scoped-client.js';
+import type { DiscountOffer, DiscountType } from '../pricing/discounts.js';
+import { livePredicate } from './liveness.js';
+
+/**
+ * How many live automatic discounts one request prices with. A store runs a handful; the bound keeps
+ * a runaway store's request to one bounded read, and the highest-priority ones are the ones kept.
+ */
+export const LIVE_OFFER_LIMIT = 200;
+
+/** Most important first, the same order the best-of rule breaks ties with. */
+export const byPriority = [{ priority: 'desc' as const }, { createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+export function offerOf(row: Discount): DiscountOffer {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as DiscountType,
+    value: row.value,
+    imageUrl: row.imageUrl,
+    productIds: row.productIds,
+    categoryIds: row.categoryIds,
+    cappedAmount: row.cappedAmount,
+    priority: row.priority,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * The store's live automatic discounts that a product card can decide: a minimum order amount or a
+ * minimum quantity above one is a condition on the order, met (or not) at checkout, so such a
+ * discount never lowers a card price. One statement; products are matched to targets in memory.
+ */
+export async function liveAutomaticOffers(db: StoreDb, now: Date): Promise<DiscountOffer[]> {
+  const rows = await db.discount.findMany({
+    where: {
+      ...livePredicate(now),
+      autoApply: true,
+      minimumOrderAmount: null,
+      OR: [{ minimumQuantity: null }, { minimumQuantity: { lte: 1 } }],
+    },
+    orderBy: byPriority,
+    take: LIVE_OFFER_LIMIT,
+  });
+  // A discount used up to its total limit no longer applies; Prisma cannot compare two columns.
+  return rows.filter((row) => row.maxUsageTotal === null || row.usageCount < row.maxUsageTotal).map(offerOf);
+}

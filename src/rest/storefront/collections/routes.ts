@@ -1,0 +1,53 @@
+import { storeKey } from '../../../auth/requirements.js';
+import { loadProductViews } from '../../../domain/catalog/product-view.js';
+import { listCollectionProducts } from '../../../domain/collections/collection-products.js';
+import { collectionTree } from '../../../domain/collections/collection-tree.js';
+import { list } from '../../kit/envelope.js';
+import { defineRoute } from '../../kit/route.js';
+import { presentProductCard } from '../products/presenters.js';
+import { presentCollectionNode } from './presenters.js';
+import { collectionProductsAnswer, collectionProductsParams, collectionProductsQuery, collectionTreeAnswer, collectionTreeQuery } from './schemas.js';
+
+export const collectionRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/store/collections',
+    operationId: 'listCollections',
+    tag: 'Catalogue',
+    summary: 'The collection tree: top-level collections with their children nested',
+    auth: storeKey,
+    query: collectionTreeQuery,
+    answer: collectionTreeAnswer,
+    handle: async (ctx, { query }) => {
+      const tree = await collectionTree(ctx, query);
+      return {
+        contentLanguage: tree.locale.code,
+        body: list('Collections', tree.nodes.map(presentCollectionNode), { hasMore: false, nextCursor: null }, { meta: [] }),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/store/collections/:collection/products',
+    operationId: 'listCollectionProducts',
+    tag: 'Catalogue',
+    summary: "A collection's product cards, in the merchant's order unless sorted",
+    auth: storeKey,
+    params: collectionProductsParams,
+    query: collectionProductsQuery,
+    answer: collectionProductsAnswer,
+    wireNames: { size: 'per_page' },
+    handle: async (ctx, { params, query }) => {
+      const page = await listCollectionProducts(ctx, { ...query, collection: params.collection });
+      const views = await loadProductViews(ctx, page.items, page.locale);
+      return {
+        contentLanguage: page.locale.code,
+        body: list(
+          'Collection products',
+          views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
+          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+        ),
+      };
+    },
+  }),
+];
