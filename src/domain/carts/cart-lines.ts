@@ -2,6 +2,7 @@ import type { Product, Variant } from '../../generated/prisma/client.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { shopperVisible } from '../catalog/visibility.js';
 import type { Ctx } from '../context.js';
+import { bestDiscounts } from '../pricing/discount-math.js';
 import type { AppliedDiscount } from '../pricing/discounts.js';
 import { pricingOf } from '../pricing/pricing-of.js';
 import { sellableVariants, variantPricing } from '../pricing/product-pricing.js';
@@ -9,14 +10,7 @@ import { uuidPattern } from '../../platform/validation/text-rules.js';
 import { cartLimits } from './cart-fields.js';
 
 /** Why the server refuses a line (`meta.rejected_items[].reason`, `validation_errors[].code`). */
-export type LineRefusal =
-  | 'not_found'
-  | 'not_available'
-  | 'variant_required'
-  | 'variant_not_found'
-  | 'sold_out'
-  | 'insufficient_stock'
-  | 'invalid_quantity';
+export type LineRefusal = 'not_found' | 'not_available' | 'variant_required' | 'variant_not_found' | 'sold_out' | 'insufficient_stock' | 'invalid_quantity';
 
 export const refusalMessages: Record<LineRefusal, string> = {
   not_found: 'No such product in this store.',
@@ -97,10 +91,14 @@ async function checkLine(ctx: Ctx, requested: RequestedLine, product: Product | 
   return { ok: true, line: { product, variant, quantity } };
 }
 
-/** The unit price of a line by the one pricing rule. */
+/**
+ * The unit price of a line by the one pricing rule. A variant line takes the product's live
+ * automatic discounts on the variant's own price, as the product page prices that variant.
+ */
 export async function linePrice(ctx: Ctx, product: Product, variant: Variant | null): Promise<LinePrice> {
   const pricing = await pricingOf(ctx, product);
   if (!variant) return { price: pricing.price, discountPrice: pricing.discountPrice, discount: pricing.discount };
   const price = variantPricing(variant).price;
-  return { price, discountPrice: price, discount: null };
+  const { discountPrice, discount } = bestDiscounts(price, pricing.offers);
+  return { price, discountPrice, discount };
 }
