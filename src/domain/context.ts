@@ -16,6 +16,8 @@ export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
 /** The settings of src/config.ts that domain rules read. */
 export interface DomainSettings {
   cartTtlDays: number;
+  /** The address clients reach Bazaar at (`PUBLIC_URL`), for links an answer hands out, such as a cart's checkout address. */
+  publicUrl: string;
 }
 
 /** Everything a domain function may touch for one request; nothing lives outside it. */
@@ -41,6 +43,8 @@ export interface Ctx {
   settings: DomainSettings;
   /** Present inside `withTransaction` only: the domain events written at its commit. */
   outbox?: Outbox;
+  /** The signed-out shopper's cart session (`X-Cart-Session`), which a sign-in merges into the customer's cart. */
+  cartSession?: string;
 }
 
 export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox'> & {
