@@ -29,6 +29,8 @@ export interface Config {
   shutdownGraceMs: number;
   media: MediaConfig;
   messages: MessagesConfig;
+  /** `CART_TTL_DAYS` (default 30): a signed-out shopper's cart expires this long after its last change. */
+  cartTtlDays: number;
 }
 
 /** How the messages outbox is delivered. */
@@ -197,5 +199,6 @@ export function loadConfig(env: Env = process.env): Config {
       mailFrom: env.MAIL_FROM || 'Bazaar <no-reply@localhost>',
       retentionHours: integer(env, 'MESSAGE_RETENTION_HOURS', 24),
     },
+    cartTtlDays: integer(env, 'CART_TTL_DAYS', 30, 1),
   };
 }

@@ -13,6 +13,13 @@ import { transactorOf } from './transaction.js';
 /** Runs `fn` in one database transaction of the store's client; `withTransaction` is the way in. */
 export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
 
+/** The settings of src/config.ts that domain rules read. */
+export interface DomainSettings {
+  cartTtlDays: number;
+  /** The address clients reach Bazaar at (`PUBLIC_URL`), for links an answer hands out, such as a cart's checkout address. */
+  publicUrl: string;
+}
+
 /** Everything a domain function may touch for one request; nothing lives outside it. */
 export interface Ctx {
   /** The request's store and nothing else (platform/database/store-scoped-client.ts); inside `withTransaction`, the transaction's. */
@@ -32,8 +39,12 @@ export interface Ctx {
   now: Date;
   loaders: Loaders;
   transact: Transactor;
+  /** Deployment settings domain rules read (`CART_TTL_DAYS`, …). */
+  settings: DomainSettings;
   /** Present inside `withTransaction` only: the domain events written at its commit. */
   outbox?: Outbox;
+  /** The signed-out shopper's cart session (`X-Cart-Session`), which a sign-in merges into the customer's cart. */
+  cartSession?: string;
 }
 
 export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox'> & {

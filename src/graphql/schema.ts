@@ -28,6 +28,7 @@ import './promotions/product-fields.js';
 import './promotions/queries.js';
 import './collections/storefront-queries.js';
 import './collections/merchant.js';
+import './carts/cart-fields.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -27,6 +27,8 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     requestId: request.id,
     log: request.log,
     secret: deps.secret,
+    settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl },
+    cartSession: header(request, 'x-cart-session'),
     now: deps.clock ? new Date(deps.clock()) : undefined,
   });
 }

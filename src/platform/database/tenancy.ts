@@ -35,6 +35,8 @@ export const tenancyOf = {
   Coupon: 'owned',
   Collection: 'owned',
   CollectionProduct: 'owned',
+  Cart: 'owned',
+  CartItem: 'owned',
   ShippingZone: 'owned',
   CustomerAccount: 'platform',
   SavedAddress: 'platform',

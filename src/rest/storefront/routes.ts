@@ -1,5 +1,6 @@
 import type { RestRoute } from '../kit/route.js';
 import { accountRoutes } from './account/routes.js';
+import { cartRoutes } from './cart/routes.js';
 import { addressRoutes } from './addresses/routes.js';
 import { followRoutes } from './follow/routes.js';
 import { wishlistRoutes } from './wishlist/routes.js';
@@ -26,6 +27,7 @@ export const storefrontRoutes: RestRoute[] = [
   ...addressRoutes,
   ...followRoutes,
   ...wishlistRoutes,
+  ...cartRoutes,
   ...collectionRoutes,
   ...promotionProductRoutes,
 ];

@@ -75,6 +75,22 @@ beforeAll(async () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
+  const cartSession = { 'x-cart-session': 'declared-answers-cart' };
+  const cartBody = {
+    vendor_id: shop.store.id,
+    cart_items: [
+      { item_id: stocked.id, quantity: 2 },
+      { item_id: boot.id, variant_id: size40!.id, quantity: 1 },
+    ],
+  };
+  const savedCart = await call(t.app, {
+    method: 'POST',
+    url: `${STOREFRONT_PREFIX}/store/cart`,
+    key: shop.publicKey,
+    headers: { 'content-type': 'application/json', ...cartSession },
+    payload: JSON.stringify(cartBody),
+  });
+  const cartId = (savedCart.body.data as { id: string }).id;
   const codeFor = async (email: string) => {
     await (email.includes('@') ? post('/auth/email/request-otp', { email }) : post('/auth/phone/request-otp', { phone: email, country_code: 'US' }));
     const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email.includes('@') ? email : `+1${email}`, template: 'otp' } });
@@ -383,6 +399,24 @@ beforeAll(async () => {
     'GET /store/wishlist': [{ method: 'GET', path: '/store/wishlist', headers: wisher.auth }],
     'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: bare.id } }],
     'DELETE /store/wishlist/:product': [{ method: 'DELETE', path: `/store/wishlist/${stocked.id}`, headers: wisher.auth }],
+    'GET /store/cart': [
+      { method: 'GET', path: '/store/cart', headers: cartSession },
+      { method: 'GET', path: '/store/cart', headers: { 'x-cart-session': 'declared-answers-no-cart' } },
+    ],
+    'POST /store/cart': [
+      {
+        method: 'POST',
+        path: '/store/cart',
+        headers: { 'x-cart-session': 'declared-answers-upsert' },
+        body: { ...cartBody, cart_items: [...cartBody.cart_items, { item_id: boot.id, quantity: 1 }], source: 'app' },
+      },
+    ],
+    'POST /store/cart/items': [
+      { method: 'POST', path: '/store/cart/items', headers: cartSession, body: { product_id: boot.id } },
+      { method: 'POST', path: '/store/cart/items', headers: cartSession, body: { product_id: boot.id, variant_id: size40!.id, quantity: 1 } },
+    ],
+    'POST /store/cart/validate': [{ method: 'POST', path: '/store/cart/validate', headers: cartSession, body: { cart_id: cartId } }],
+    'DELETE /store/cart/clear': [{ method: 'DELETE', path: `/store/cart/clear?cart_id=${cartId}`, headers: cartSession }],
   };
 });
 afterAll(() => t.close());

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { randomToken, sha256Hex } from '../../../platform/crypto/tokens.js';
 import type { Ctx } from '../../context.js';
+import { mergeSessionCart } from '../../carts/merge-carts.js';
+import { withTransaction } from '../../transaction.js';
 
 /** The lifetimes the spec documents: an hour for the access token, 30 days for the refresh token. */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -19,7 +21,9 @@ export interface IssuedSession {
 
 /**
  * Issues a session for the store's customer. A new sign-in starts a family; a refresh passes the
- * family of the session it spends, so reusing a spent refresh token can revoke them all.
+ * family of the session it spends, so reusing a spent refresh token can revoke them all. A new
+ * sign-in with a cart session (`X-Cart-Session`) also takes the signed-out cart along, in the same
+ * transaction, so the shopper never signs in without their cart; a refresh leaves carts alone.
  */
 export async function issueSession(ctx: Ctx, input: { customerId: number; platform?: string; familyId?: string }): Promise<IssuedSession> {
   // 32 random bytes each; prefixes tell the two apart in logs and leaked-secret scanners.
@@ -42,5 +46,9 @@ export async function issueSession(ctx: Ctx, input: { customerId: number; platfo
       createdAt: ctx.now,
     },
   });
+  const cartSession = ctx.cartSession;
+  if (cartSession && input.familyId === undefined) {
+    await withTransaction(ctx, (tx) => mergeSessionCart(tx, cartSession, input.customerId));
+  }
   return { sessionId: session.id, familyId, accessToken, refreshToken, accessExpiresAt, refreshExpiresAt, platform };
 }

@@ -1,0 +1,104 @@
+import type { Product, Variant } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { shopperVisible } from '../catalog/visibility.js';
+import type { Ctx } from '../context.js';
+import { bestDiscounts } from '../pricing/discount-math.js';
+import type { AppliedDiscount } from '../pricing/discounts.js';
+import { pricingOf } from '../pricing/pricing-of.js';
+import { sellableVariants, variantPricing } from '../pricing/product-pricing.js';
+import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { cartLimits } from './cart-fields.js';
+
+/** Why the server refuses a line (`meta.rejected_items[].reason`, `validation_errors[].code`). */
+export type LineRefusal = 'not_found' | 'not_available' | 'variant_required' | 'variant_not_found' | 'sold_out' | 'insufficient_stock' | 'invalid_quantity';
+
+export const refusalMessages: Record<LineRefusal, string> = {
+  not_found: 'No such product in this store.',
+  not_available: 'This product or variant is not for sale now.',
+  variant_required: 'This product is sold by variant: send variant_id.',
+  variant_not_found: 'No such variant of this product.',
+  sold_out: 'Sold out.',
+  insufficient_stock: 'Fewer units are in stock than asked for.',
+  invalid_quantity: `The quantity must be a whole number from 1 to ${cartLimits.maxQuantity}.`,
+};
+
+export interface RequestedLine {
+  itemId: string;
+  variantId?: string | null;
+  quantity: unknown;
+}
+
+/** A line the catalogue can sell as asked. */
+export interface SellableLine {
+  product: Product;
+  variant: Variant | null;
+  quantity: number;
+}
+
+export type LineCheck = { ok: true; line: SellableLine } | { ok: false; reason: LineRefusal };
+
+/** What the shopper pays for one unit of a line now: the catalogue price with the best live automatic discount. */
+export interface LinePrice {
+  price: Prisma.Decimal;
+  discountPrice: Prisma.Decimal;
+  discount: AppliedDiscount | null;
+}
+
+/** Units a line may take: none when it cannot be bought, unbounded when it does not count stock or takes backorders. */
+function unitsAvailable(product: Product, variant: Variant | null, productInStock: boolean, productStock: number): number {
+  if (variant) {
+    const v = variantPricing(variant);
+    if (!v.inStock) return 0;
+    return variant.trackInventory && !variant.isBackorder ? variant.stock : Number.POSITIVE_INFINITY;
+  }
+  if (!productInStock) return 0;
+  return product.trackInventory ? productStock : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Checks requested lines against the catalogue as it stands: the products of the whole batch in
+ * one statement, their variants through the request's loader.
+ */
+export async function checkLines(ctx: Ctx, requested: RequestedLine[]): Promise<LineCheck[]> {
+  const ids = [...new Set(requested.map((r) => r.itemId.toLowerCase()).filter((id) => uuidPattern.test(id)))];
+  const products = ids.length ? await ctx.db.product.findMany({ where: { id: { in: ids }, deletedAt: null } }) : [];
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return Promise.all(requested.map((line) => checkLine(ctx, line, byId.get(line.itemId.toLowerCase()))));
+}
+
+async function checkLine(ctx: Ctx, requested: RequestedLine, product: Product | undefined): Promise<LineCheck> {
+  if (!product) return { ok: false, reason: 'not_found' };
+  const visible = shopperVisible(ctx);
+  if (!product.published || product.status !== visible.status) return { ok: false, reason: 'not_available' };
+  const quantity = requested.quantity;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > cartLimits.maxQuantity) {
+    return { ok: false, reason: 'invalid_quantity' };
+  }
+  const variants = await ctx.loaders.variantsByProduct.load(product.id);
+  const sellable = sellableVariants(variants);
+  let variant: Variant | null = null;
+  if (requested.variantId) {
+    variant = variants.find((v) => v.id === requested.variantId!.toLowerCase()) ?? null;
+    if (!variant) return { ok: false, reason: 'variant_not_found' };
+    if (!variant.isActive) return { ok: false, reason: 'not_available' };
+  } else if (sellable.length) {
+    return { ok: false, reason: 'variant_required' };
+  }
+  const pricing = await pricingOf(ctx, product);
+  const available = unitsAvailable(product, variant, pricing.inStock, pricing.stock);
+  if (available <= 0) return { ok: false, reason: 'sold_out' };
+  if (quantity > available) return { ok: false, reason: 'insufficient_stock' };
+  return { ok: true, line: { product, variant, quantity } };
+}
+
+/**
+ * The unit price of a line by the one pricing rule. A variant line takes the product's live
+ * automatic discounts on the variant's own price, as the product page prices that variant.
+ */
+export async function linePrice(ctx: Ctx, product: Product, variant: Variant | null): Promise<LinePrice> {
+  const pricing = await pricingOf(ctx, product);
+  if (!variant) return { price: pricing.price, discountPrice: pricing.discountPrice, discount: pricing.discount };
+  const price = variantPricing(variant).price;
+  const { discountPrice, discount } = bestDiscounts(price, pricing.offers);
+  return { price, discountPrice, discount };
+}

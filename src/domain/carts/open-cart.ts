@@ -1,0 +1,81 @@
+import type { Cart, CartItem, Product, Variant } from '../../generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import type { TransactionCtx } from '../transaction.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { openKeyOf, type CartOwner } from './cart-owner.js';
+
+export type CartItemRow = CartItem & { product: Product; variant: Variant | null };
+export type CartWithItems = Cart & { items: CartItemRow[] };
+
+const withItems = { items: { include: { product: true, variant: true }, orderBy: [{ position: 'asc' as const }, { createdAt: 'asc' as const }] } };
+
+/** An anonymous cart lives `cartTtlDays` after its last change; a customer's cart does not expire. */
+export function expiryOf(ctx: Ctx, owner: CartOwner): Date | null {
+  return owner.kind === 'session' ? new Date(ctx.now.getTime() + ctx.settings.cartTtlDays * 86_400_000) : null;
+}
+
+/** Whether a cart can be read or written now: open, and not past its expiry. */
+function isLive(ctx: Ctx, cart: Cart): boolean {
+  return cart.status === 'open' && (cart.expiresAt === null || cart.expiresAt > ctx.now);
+}
+
+/** The owner's open cart at this store, with its lines; an expired one reads as none. */
+export async function findOpenCart(ctx: Ctx, owner: CartOwner): Promise<CartWithItems | null> {
+  const cart = await ctx.db.cart.findUnique({ where: { storeId_openKey: { storeId: ctx.db.$storeId, openKey: openKeyOf(owner) } }, include: withItems });
+  return cart && isLive(ctx, cart) ? cart : null;
+}
+
+/** An open cart of this owner by its id (validate and clear name one); another shopper's cart reads as none. */
+export async function findOwnCart(ctx: Ctx, owner: CartOwner, cartId: string): Promise<CartWithItems | null> {
+  const cart = await ctx.db.cart.findFirst({ where: { id: cartId.toLowerCase(), openKey: openKeyOf(owner) }, include: withItems });
+  return cart && isLive(ctx, cart) ? cart : null;
+}
+
+export function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWithItems> {
+  return tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems });
+}
+
+/**
+ * The owner's open cart, made when there is none, inside the caller's transaction. An expired
+ * anonymous cart gives its key up first (it is closed as "expired"), so the shopper starts afresh.
+ * The insert skips a cart a concurrent call made (ON CONFLICT DO NOTHING on the open key), so two
+ * first adds make one cart.
+ */
+export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?: string): Promise<CartWithItems> {
+  const openKey = openKeyOf(owner);
+  const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey } };
+  const existing = await tx.db.cart.findUnique({ where: key });
+  if (existing && !isLive(tx, existing)) await tx.db.cart.update({ where: { id: existing.id }, data: { status: 'expired', openKey: null } });
+  if (!existing || !isLive(tx, existing)) {
+    await tx.db.cart.createMany({
+      data: [
+        {
+          storeId: tx.db.$storeId,
+          openKey,
+          customerId: owner.kind === 'customer' ? owner.customerId : null,
+          sessionHash: owner.kind === 'session' ? owner.sessionHash : null,
+          source: source ?? 'web',
+          expiresAt: expiryOf(tx, owner),
+          createdAt: tx.now,
+        },
+      ],
+      skipDuplicates: true,
+    });
+  }
+  const cart = await tx.db.cart.findUniqueOrThrow({ where: key });
+  // Every write takes the cart row's lock first, so concurrent writes to one cart run one after another.
+  return tx.db.cart.update({
+    where: { id: cart.id },
+    data: { updatedAt: tx.now, expiresAt: expiryOf(tx, owner), ...(source ? { source } : {}) },
+    include: withItems,
+  });
+}
+
+/** The cart a call names by id (another shopper's or an unknown one is a 404), or the owner's open cart. */
+export async function findCart(ctx: Ctx, owner: CartOwner, cartId: string | undefined): Promise<CartWithItems | null> {
+  if (cartId === undefined) return findOpenCart(ctx, owner);
+  const cart = uuidPattern.test(cartId) ? await findOwnCart(ctx, owner, cartId) : null;
+  if (!cart) throw ApiError.notFound('Cart');
+  return cart;
+}
