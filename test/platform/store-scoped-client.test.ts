@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Collection, Customer, CustomerAccount, Product, Store } from '../../src/generated/prisma/client.js';
+import type { Cart, Collection, Customer, CustomerAccount, Product, Store } from '../../src/generated/prisma/client.js';
 import { getDatamodel } from '../../src/generated/pothos-types.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { scopeToStore, storeClientOf, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
@@ -36,6 +36,7 @@ interface Side {
   account: CustomerAccount;
   customer: Customer;
   collection: Collection;
+  cart: Cart;
   /** Rows no wishlist item or collection member points at yet: those are unique per customer or collection and product. */
   spareCustomers: Customer[];
   spareCollections: Collection[];
@@ -172,6 +173,13 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ collectionId: s.spareCollections.shift()!.id, productId: s.product.id, position: next() }),
     change: { position: 99 },
   },
+  { model: 'Cart', delegate: 'cart', fresh: () => ({ source: `source-${next()}` }), change: { source: 'changed' } },
+  {
+    model: 'CartItem',
+    delegate: 'cartItem',
+    fresh: (s) => ({ cartId: s.cart.id, productId: s.product.id, quantity: 1, seenPrice: '1.00' }),
+    change: { quantity: 2 },
+  },
 ];
 
 /** Accounts are platform-wide; follows and customers need one per row (one per store and account). */
@@ -199,6 +207,7 @@ beforeAll(async () => {
       account,
       customer: await database.prisma.customer.create({ data: { storeId: store.id, accountId: account.id } }),
       collection: await database.prisma.collection.create({ data: { storeId: store.id, slug: 'base', name: 'Base' } }),
+      cart: await database.prisma.cart.create({ data: { storeId: store.id } }),
       spareCustomers: await Promise.all(
         Array.from({ length: 16 }, async () => {
           const { id } = await database.prisma.customerAccount.create({ data: {} });

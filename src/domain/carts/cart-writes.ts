@@ -62,7 +62,14 @@ export async function upsertCart(ctx: Ctx, input: CartUpsertInput): Promise<{ vi
   checks.forEach((check, index) => {
     const requested = input.cartItems[index]!;
     if (!check.ok) {
-      rejected.push({ index, itemId: requested.itemId, variantId: requested.variantId ?? null, quantity: requested.quantity, reason: check.reason, message: refusalMessages[check.reason] });
+      rejected.push({
+        index,
+        itemId: requested.itemId,
+        variantId: requested.variantId ?? null,
+        quantity: requested.quantity,
+        reason: check.reason,
+        message: refusalMessages[check.reason],
+      });
       return;
     }
     const key = lineKey(check.line.product.id, check.line.variant?.id ?? null);

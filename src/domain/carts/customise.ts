@@ -9,7 +9,15 @@ export interface CustomiseChoices {
   product: Product;
   /** Each option with its values; a value is available when some variant with it is in stock. */
   options: { name: string; values: { value: string; available: boolean }[] }[];
-  variants: { id: string; title: string; optionValues: Record<string, string>; price: Prisma.Decimal; discountPrice: Prisma.Decimal; inStock: boolean; quantity: number | null }[];
+  variants: {
+    id: string;
+    title: string;
+    optionValues: Record<string, string>;
+    price: Prisma.Decimal;
+    discountPrice: Prisma.Decimal;
+    inStock: boolean;
+    quantity: number | null;
+  }[];
 }
 
 export async function customiseChoices(ctx: Ctx, productId: string): Promise<CustomiseChoices> {
@@ -19,7 +27,15 @@ export async function customiseChoices(ctx: Ctx, productId: string): Promise<Cus
     sellableVariants(all).map(async (v) => {
       const stock = variantPricing(v);
       const price = await linePrice(ctx, product, v);
-      return { id: v.id, title: v.title, optionValues: v.optionValues as Record<string, string>, price: price.price, discountPrice: price.discountPrice, inStock: stock.inStock, quantity: stock.quantity };
+      return {
+        id: v.id,
+        title: v.title,
+        optionValues: v.optionValues as Record<string, string>,
+        price: price.price,
+        discountPrice: price.discountPrice,
+        inStock: stock.inStock,
+        quantity: stock.quantity,
+      };
     }),
   );
   return {
