@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/generated/prisma/client.js';
 import { createProduct } from '../support/catalog.js';
@@ -11,6 +12,8 @@ let shop: TestStore;
 let other: TestStore;
 let tea: Product;
 let now = Date.now();
+// Accounts are platform-wide and a PostgreSQL test database outlives one file: an address of this run only.
+const newEmail = `gql-new@${randomUUID().slice(0, 8)}.example`;
 
 const ERRORS = 'userErrors { field code message }';
 const ADDRESS = 'id label lat lng countryCode state city area stateId areaId isDefault';
@@ -101,16 +104,16 @@ describe('accountUpdate and requestContactChangeOtp', () => {
     const renamed = await run(ada, `mutation { accountUpdate(input: { firstName: "Augusta" }) { customer { firstName } ${ERRORS} } }`);
     expect(renamed.body.data.accountUpdate).toEqual({ customer: { firstName: 'Augusta' }, userErrors: [] });
 
-    const sent = await run(ada, `mutation { requestContactChangeOtp(input: { email: "gql-new@example.com" }) { email channel expiresIn resendIn ${ERRORS} } }`);
-    expect(sent.body.data.requestContactChangeOtp).toEqual({ email: 'gql-new@example.com', channel: 'email', expiresIn: 300, resendIn: 60, userErrors: [] });
-    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: 'gql-new@example.com' } });
+    const sent = await run(ada, `mutation { requestContactChangeOtp(input: { email: "${newEmail}" }) { email channel expiresIn resendIn ${ERRORS} } }`);
+    expect(sent.body.data.requestContactChangeOtp).toEqual({ email: newEmail, channel: 'email', expiresIn: 300, resendIn: 60, userErrors: [] });
+    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: newEmail } });
     const code = /is (\d{6})/.exec(message.text!)![1]!;
     const changed = await run(
       ada,
-      'mutation U($code: String!) { accountUpdate(input: { email: "gql-new@example.com", otpCode: $code }) { customer { email } userErrors { field } } }',
+      `mutation U($code: String!) { accountUpdate(input: { email: "${newEmail}", otpCode: $code }) { customer { email } userErrors { field } } }`,
       { code },
     );
-    expect(changed.body.data.accountUpdate).toEqual({ customer: { email: 'gql-new@example.com' }, userErrors: [] });
+    expect(changed.body.data.accountUpdate).toEqual({ customer: { email: newEmail }, userErrors: [] });
   });
 
   it('names a missing code and an empty update', async () => {

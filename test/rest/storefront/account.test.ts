@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { call, get } from '../../support/http.js';
@@ -8,6 +9,10 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 let t: TestApp;
 let shop: TestStore;
 let now = Date.now();
+// Accounts are platform-wide and a PostgreSQL test database outlives one file: addresses of this run only.
+const domain = `${randomUUID().slice(0, 8)}.example`;
+const at = (mailbox: string) => `${mailbox}@${domain}`;
+const line = String(randomInt(100, 200)).padStart(4, '0');
 
 const send = (method: 'PATCH' | 'POST', url: string, who: SignedInCustomer, body: unknown) =>
   call(t.app, { method, url, key: shop.publicKey, headers: { 'content-type': 'application/json', ...who.auth }, payload: JSON.stringify(body) });
@@ -46,48 +51,48 @@ describe('PATCH /v1/store/account', () => {
 
   it('changes the email with the code sent to the new address, and then signs in with it', async () => {
     const ada = await signInCustomer(t.database, shop.store);
-    const sent = await requestCode(ada, { email: ' New.Ada@Example.com ' });
+    const sent = await requestCode(ada, { email: ` New.Ada@${domain.toUpperCase()} ` });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({
       status: 'success',
       message: 'Code sent',
-      data: { email: 'new.ada@example.com', channel: 'email', next_action: 'update_account', expires_in: 300, resend_in: 60 },
+      data: { email: at('new.ada'), channel: 'email', next_action: 'update_account', expires_in: 300, resend_in: 60 },
     });
-    const res = await update(ada, { email: 'new.ada@example.com', otp_code: await codeSentTo('new.ada@example.com') });
+    const res = await update(ada, { email: at('new.ada'), otp_code: await codeSentTo(at('new.ada')) });
     expect(res.status).toBe(200);
-    expect(res.body.data.email).toBe('new.ada@example.com');
-    const again = await update(ada, { email: 'new.ada@example.com', otp_code: await codeSentTo('new.ada@example.com') });
+    expect(res.body.data.email).toBe(at('new.ada'));
+    const again = await update(ada, { email: at('new.ada'), otp_code: await codeSentTo(at('new.ada')) });
     expectValidation(again, 'email');
   });
 
   it('changes the phone with a code sent by SMS or WhatsApp, normalized to E.164', async () => {
     const ada = await signInCustomer(t.database, shop.store);
-    const sent = await requestCode(ada, { phone: '(415) 555-0132', country_code: 'US', channel: 'whatsapp' });
-    expect(sent.body.data).toEqual({ phone: '+14155550132', channel: 'whatsapp', next_action: 'update_account', expires_in: 300, resend_in: 60 });
-    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: '+14155550132' } });
+    const sent = await requestCode(ada, { phone: `(415) 555-${line}`, country_code: 'US', channel: 'whatsapp' });
+    expect(sent.body.data).toEqual({ phone: `+1415555${line}`, channel: 'whatsapp', next_action: 'update_account', expires_in: 300, resend_in: 60 });
+    const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: `+1415555${line}` } });
     expect(message.channel).toBe('whatsapp');
-    const res = await update(ada, { phone: '415 555 0132', country_code: '+1', otp_code: await codeSentTo('+14155550132') });
-    expect(res.body.data.phone).toBe('+14155550132');
+    const res = await update(ada, { phone: `415 555 ${line}`, country_code: '+1', otp_code: await codeSentTo(`+1415555${line}`) });
+    expect(res.body.data.phone).toBe(`+1415555${line}`);
   });
 
   it('refuses a wrong code (422 otp_invalid) and a sign-in code for the same address (otp_expired)', async () => {
     const ada = await signInCustomer(t.database, shop.store);
-    await requestCode(ada, { email: 'wrong@example.com' });
-    const code = await codeSentTo('wrong@example.com');
+    await requestCode(ada, { email: at('wrong') });
+    const code = await codeSentTo(at('wrong'));
     const wrong = code === '000000' ? '000001' : '000000';
-    expectFailure(await update(ada, { email: 'wrong@example.com', otp_code: wrong }), 422, 'otp_invalid');
+    expectFailure(await update(ada, { email: at('wrong'), otp_code: wrong }), 422, 'otp_invalid');
     now += 61_000;
     const signIn = await call(t.app, {
       method: 'POST',
       url: '/v1/auth/email/request-otp',
       key: shop.publicKey,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'other-sign-in@example.com' }),
+      payload: JSON.stringify({ email: at('other-sign-in') }),
     });
     expect(signIn.status).toBe(200);
-    const signInMessage = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: 'other-sign-in@example.com' } });
+    const signInMessage = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: at('other-sign-in') } });
     const signInCode = /code is (\d{6})/.exec(signInMessage.text!)![1]!;
-    expectFailure(await update(ada, { email: 'other-sign-in@example.com', otp_code: signInCode }), 422, 'otp_expired');
+    expectFailure(await update(ada, { email: at('other-sign-in'), otp_code: signInCode }), 422, 'otp_expired');
     expect((await get(t.app, '/v1/store/account', shop.publicKey, ada.auth)).body.data.email).toBe(ada.account.email);
   });
 
@@ -133,8 +138,8 @@ describe('PATCH /v1/store/account', () => {
 describe('POST /v1/store/account/contact-otp', () => {
   it('holds the sign-in codes’ resend limit: a second code within 60 s answers 429 with Retry-After', async () => {
     const ada = await signInCustomer(t.database, shop.store);
-    expect((await requestCode(ada, { email: 'twice@example.com' })).status).toBe(200);
-    const again = await requestCode(ada, { email: 'twice@example.com' });
+    expect((await requestCode(ada, { email: at('twice') })).status).toBe(200);
+    const again = await requestCode(ada, { email: at('twice') });
     expectFailure(again, 429, 'otp_resend_too_soon');
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
   });
