@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerGraphql } from '../graphql/mount-graphql.js';
+import { registerHostedPages } from '../hosted/register-hosted-pages.js';
 import { mediaServices } from '../domain/media/media-services.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
@@ -76,5 +77,6 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);
   await registerGraphql(app, deps);
+  await registerHostedPages(app, deps);
   return app;
 }

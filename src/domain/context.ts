@@ -6,6 +6,8 @@ import type { Db } from '../platform/database/database.js';
 import { storeClientOf, type StoreDb } from '../platform/database/store-scoped-client.js';
 import type { Kv } from '../platform/kv/kv.js';
 import type { MediaServices } from './media/media-services.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import { testPaymentProvider } from './payments/test-provider.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import type { Outbox } from './outbox.js';
 import { transactorOf } from './transaction.js';
@@ -41,13 +43,17 @@ export interface Ctx {
   transact: Transactor;
   /** Deployment settings domain rules read (`CART_TTL_DAYS`, …). */
   settings: DomainSettings;
+  /** Where shoppers pay online orders. */
+  payments: PaymentProvider;
   /** Present inside `withTransaction` only: the domain events written at its commit. */
   outbox?: Outbox;
   /** The signed-out shopper's cart session (`X-Cart-Session`), which a sign-in merges into the customer's cart. */
   cartSession?: string;
 }
 
-export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox'> & {
+export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox' | 'payments'> & {
+  /** The deployment's payment provider; the built-in test provider when none is plugged in. */
+  payments?: PaymentProvider;
   /** The unscoped client; the context hands out only the store's view of it. */
   db: Db;
   /** The request's clock reading; tests pin it to step through expiries. */
@@ -57,7 +63,7 @@ export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'ou
 export function createContext(input: ContextInput): Ctx {
   const db = storeClientOf(input.db, input.store.id);
   const now = input.now ?? new Date();
-  return { ...input, db, now, loaders: createLoaders(db, now), transact: transactorOf(db) };
+  return { ...input, db, now, payments: input.payments ?? testPaymentProvider, loaders: createLoaders(db, now), transact: transactorOf(db) };
 }
 
 /** The signed-in customer; operations that declare `customer` always have one, the kit saw to it. */

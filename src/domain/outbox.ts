@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
+import type { OrderDocument } from './orders/order-document.js';
 
 /**
  * Every domain event by topic, with the payload it carries; a new event is declared here
@@ -18,6 +19,10 @@ export interface EventTopics {
   'collections/update': { id: string };
   'shipping_zones/create': { id: string };
   'shipping_zones/update': { id: string };
+  // Order events carry the merchant API's Order object as it stood at the change.
+  'orders/create': OrderDocument;
+  'orders/paid': OrderDocument;
+  'orders/updated': OrderDocument;
 }
 
 export type Topic = keyof EventTopics;

@@ -29,6 +29,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     secret: deps.secret,
     settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl },
     cartSession: header(request, 'x-cart-session'),
+    payments: deps.payments,
     now: deps.clock ? new Date(deps.clock()) : undefined,
   });
 }

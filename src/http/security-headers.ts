@@ -31,6 +31,8 @@ export interface PageSources {
   font?: string[];
   connect?: string[];
   worker?: string[];
+  /** Where the page's forms may post (the hosted checkout and pay pages post to themselves). */
+  form?: string[];
 }
 
 /** A CSP source expression allowing exactly one inline script or style: its SHA-256. */
@@ -56,7 +58,7 @@ export function htmlPageHeaders(sources: PageSources = {}): HeaderOptions {
       connectSrc: allowed(sources.connect),
       workerSrc: allowed(sources.worker),
       baseUri: ["'none'"],
-      formAction: ["'none'"],
+      formAction: allowed(sources.form) ?? ["'none'"],
       frameAncestors: ["'none'"],
     }).filter(([, value]) => value !== undefined),
   ) as Record<string, string[]>;

@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '../domain/payments/payment-provider.js';
 import type { Config } from '../config.js';
 import type { Database } from './database/database.js';
 import type { Kv } from './kv/kv.js';
@@ -16,4 +17,6 @@ export interface AppDeps {
   clock?: () => number;
   /** The demo store's public key (the same at every start on one database), offered in GraphiQL's default headers; never the private one: the page is public. */
   demoPublicKey?: string;
+  /** Where shoppers pay online orders; the built-in test provider by default. */
+  payments?: PaymentProvider;
 }

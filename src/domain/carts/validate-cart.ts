@@ -4,7 +4,7 @@ import { withTransaction } from '../transaction.js';
 import { checkLines, refusalMessages } from './cart-lines.js';
 import { cartOwnerOf } from './cart-owner.js';
 import { viewCart, type CartView } from './cart-view.js';
-import { findCart, reloadCart } from './open-cart.js';
+import { findCart, reloadCart, type CartWithItems } from './open-cart.js';
 
 /** One finding of a validation: which line, what changed, and the value before and after. */
 export interface ValidationFinding {
@@ -26,6 +26,11 @@ export async function validateCart(ctx: Ctx, input: { cartId: string; sessionTok
   const owner = cartOwnerOf(ctx, input.sessionToken);
   const cart = await findCart(ctx, owner, input.cartId);
   if (!cart) throw ApiError.notFound('Cart');
+  return revalidateCart(ctx, cart);
+}
+
+/** The validation of a cart already found; checkout runs it before it takes any money. */
+export async function revalidateCart(ctx: Ctx, cart: CartWithItems): Promise<CartView> {
   const view = await viewCart(ctx, cart);
   const checks = await checkLines(
     ctx,

@@ -50,8 +50,7 @@ async function moveLevel(db: StoreDb, item: ResolvedAdjustment): Promise<{ befor
  * what the last entry left (stock entered before the ledger existed, or set by a product write),
  * an entry the ledger writes itself records the difference first.
  */
-async function recordUnseenChange(db: StoreDb, item: ResolvedAdjustment, before: number) {
-  const key = keyOf(item);
+export async function recordUnseenChange(db: StoreDb, key: StockItemKey, before: number) {
   const last = await db.inventoryAdjustment.findFirst({ where: key, orderBy: { id: 'desc' }, select: { quantityAfter: true } });
   const recorded = last?.quantityAfter ?? 0;
   if (before === recorded) return;
@@ -68,7 +67,7 @@ async function applyOne(tx: TransactionCtx, item: ResolvedAdjustment, fieldOf: F
       `would take the level to ${after}, with ${before} available; only a variant that takes backorders may go below 0`,
     );
   }
-  await recordUnseenChange(tx.db, item, before);
+  await recordUnseenChange(tx.db, keyOf(item), before);
   const { reason, reference, note } = item.input;
   return tx.db.inventoryAdjustment.create({
     data: { storeId: tx.db.$storeId, ...keyOf(item), delta: after - before, quantityAfter: after, reason, reference, note },

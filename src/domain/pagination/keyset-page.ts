@@ -93,3 +93,9 @@ export async function numberedPage<Row>(
   const lastPage = Math.max(1, Math.ceil(total / size));
   return { ...pageOf(ctx, query, rows, { hasNextPage: page < lastPage, hasPreviousPage: page > 1 }), total, lastPage };
 }
+
+/** Page-number mode without totals: an offset page, one extra row telling whether more follow, and the cursor to walk on from its last row. */
+export async function offsetPage<Row>(ctx: Ctx, query: KeysetQuery<Row>, page: number, size: number): Promise<KeysetPage<Row>> {
+  const fetched = await query.fetch({ where: query.where, orderBy: orderByOf(query.sort), take: size + 1, skip: (page - 1) * size });
+  return pageOf(ctx, query, fetched.slice(0, size), { hasNextPage: fetched.length > size, hasPreviousPage: page > 1 });
+}

@@ -44,6 +44,16 @@ export const errorCodes = {
   conflict: { status: 409, summary: 'The request conflicts with the current state, such as a slug taken by concurrent creates; send it again.' },
   idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different request (method, path or body).' },
   account_exists: { status: 409, summary: 'An account already holds this email address or phone number; sign in instead.' },
+  cart_changed: {
+    status: 409,
+    summary:
+      'The cart changed since the shopper saw it (a price, or a line no longer for sale); the cart now lists what changed: show it, then check out again.',
+  },
+  out_of_stock: {
+    status: 409,
+    summary: 'Another order took the last units while this one was placed; nothing was charged or written. Validate the cart to see what is left.',
+  },
+  store_not_accepting_orders: { status: 409, summary: 'The store is not taking orders right now (ordering disabled or temporarily unavailable).' },
   idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running; retry after Retry-After seconds.' },
   gone: { status: 410, summary: 'The resource no longer exists.', reserved: true },
   payload_too_large: { status: 413, summary: 'The body is over the size limit.' },
@@ -56,6 +66,19 @@ export const errorCodes = {
   otp_expired: { status: 422, summary: 'The one-time code expired, was used, or its challenge died after 5 wrong codes; request a new one.' },
   verified_token_invalid: { status: 422, summary: 'The verified_token is unknown, expired or used; verify the address again.' },
   reset_token_invalid: { status: 422, summary: 'The password-reset token is unknown, expired or used; request a new one.' },
+  cart_empty: { status: 422, summary: 'There is nothing to check out: no open cart, or a cart without lines.' },
+  minimum_order_not_met: { status: 422, summary: "The cart's total is under the store's minimum order; the message names both amounts." },
+  delivery_unavailable: {
+    status: 422,
+    summary: 'The delivery method cannot be used: the store does not deliver there (no shipping zone reaches the address and weight) or does not offer pickup.',
+  },
+  coupon_invalid: { status: 422, summary: 'The coupon code is unknown at this store, switched off, not started or expired.' },
+  coupon_not_applicable: {
+    status: 422,
+    summary: 'The coupon does not apply to this order (its minimum, its products, or it needs a signed-in customer); the message says which.',
+  },
+  coupon_usage_limit_reached: { status: 422, summary: 'The coupon was used as many times as it may be, in total or by this customer.' },
+  order_not_payable: { status: 422, summary: 'Only an online order that is not paid yet has a payment link.' },
   limit_reached: { status: 422, summary: 'A per-shopper cap is reached (50 saved addresses, 500 wishlist items); remove one first.' },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },

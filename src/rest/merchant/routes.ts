@@ -5,6 +5,7 @@ import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
@@ -30,4 +31,5 @@ export const merchantRoutes: RestRoute[] = [
   ...customerRoutes,
   ...collectionRoutes,
   ...shippingZoneRoutes,
+  ...orderRoutes,
 ];

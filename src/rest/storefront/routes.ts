@@ -1,6 +1,7 @@
 import type { RestRoute } from '../kit/route.js';
 import { accountRoutes } from './account/routes.js';
 import { cartRoutes } from './cart/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { addressRoutes } from './addresses/routes.js';
 import { followRoutes } from './follow/routes.js';
 import { wishlistRoutes } from './wishlist/routes.js';
@@ -28,6 +29,7 @@ export const storefrontRoutes: RestRoute[] = [
   ...followRoutes,
   ...wishlistRoutes,
   ...cartRoutes,
+  ...orderRoutes,
   ...collectionRoutes,
   ...promotionProductRoutes,
 ];

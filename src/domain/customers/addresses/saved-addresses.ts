@@ -77,3 +77,17 @@ export async function makeDefaultAddress(ctx: Ctx, addressId: string): Promise<S
     return tx.db.savedAddress.update({ where: { id: address.id }, data: { isDefault: true } });
   });
 }
+
+/** The signed-in shopper's saved address by its id, for checkout to deliver to; another's, or none, is a 404 on `address_id`. */
+export async function savedAddressOf(ctx: Ctx, addressId: string): Promise<SavedAddress> {
+  const { accountId } = signedInCustomer(ctx);
+  const address = uuidPattern.test(addressId) ? await ctx.db.savedAddress.findFirst({ where: { id: addressId.toLowerCase(), accountId } }) : null;
+  if (!address) throw new ApiError('not_found', 'Saved address not found.', { fieldErrors: { address_id: ['is not one of your saved addresses'] } });
+  return address;
+}
+
+/** A store customer's contact for an order: their account's name, email and phone. */
+export async function customerContactOf(ctx: Ctx, customerId: number): Promise<{ name: string; email: string | null; phone: string | null }> {
+  const { account } = await ctx.db.customer.findUniqueOrThrow({ where: { id: customerId }, include: { account: true } });
+  return { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email, phone: account.phone };
+}

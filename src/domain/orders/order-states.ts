@@ -1,0 +1,87 @@
+/**
+ * The order state machine. An order is placed by checkout and then moves forward only, by the
+ * store's fulfilment or by its payment; `cancelled` and `rejected` end it early, `completed` ends it.
+ *
+ *   placed ──────────────┐                     (cash: the store confirms it)
+ *   pending_payment ──paid──► processing ──► ready ──► out_for_delivery ──► delivered ──► completed
+ *        │                       │             └──────────────(pickup)────────────────────┘
+ *        └── cancelled ◄─────────┴── rejected (by the store, before it is ready)
+ */
+export const orderStatuses = [
+  'placed',
+  'pending_payment',
+  'processing',
+  'ready',
+  'out_for_delivery',
+  'delivered',
+  'completed',
+  'cancelled',
+  'rejected',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentStatuses = ['pending', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const paymentMethods = ['cash', 'online'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const deliveryMethods = ['delivery', 'pickup'] as const;
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+
+const moves: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['processing', 'cancelled', 'rejected'],
+  pending_payment: ['processing', 'cancelled'],
+  processing: ['ready', 'cancelled', 'rejected'],
+  ready: ['out_for_delivery', 'completed', 'cancelled'],
+  out_for_delivery: ['delivered'],
+  delivered: ['completed'],
+  completed: [],
+  cancelled: [],
+  rejected: [],
+};
+
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return moves[from].includes(to);
+}
+
+/** Where an order starts: an online order waits for its payment, a cash one for the store. */
+export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
+  return paymentMethod === 'online' ? 'pending_payment' : 'placed';
+}
+
+/** The storefront list's `status` filter over the machine: `ongoing` is everything not yet delivered or ended. */
+export const storefrontFilters = {
+  all: null,
+  ongoing: ['placed', 'pending_payment', 'processing', 'ready', 'out_for_delivery'],
+  pending: ['placed', 'pending_payment'],
+  delivered: ['delivered'],
+  completed: ['completed'],
+} as const satisfies Record<string, readonly OrderStatus[] | null>;
+export type StorefrontOrderFilter = keyof typeof storefrontFilters;
+
+/** How far along an order is, for the storefront's `stage` (0 before the store has it, 5 when done). */
+export const stageOf: Record<OrderStatus, number> = {
+  placed: 0,
+  pending_payment: 0,
+  processing: 1,
+  ready: 2,
+  out_for_delivery: 3,
+  delivered: 4,
+  completed: 5,
+  cancelled: 0,
+  rejected: 0,
+};
+
+/** The words a shopper reads for each state: a timeline entry's title and the single read's `status_label`. */
+export const statusLabels: Record<OrderStatus, { title: string; description: string }> = {
+  placed: { title: 'Order placed', description: 'The store has your order and will confirm it shortly.' },
+  pending_payment: { title: 'Awaiting payment', description: 'The order is placed; it goes to the store once it is paid.' },
+  processing: { title: 'Processing', description: 'The store is preparing your order.' },
+  ready: { title: 'Ready', description: 'Your order is ready.' },
+  out_for_delivery: { title: 'Out for delivery', description: 'Your order is on its way.' },
+  delivered: { title: 'Delivered', description: 'Your order was delivered.' },
+  completed: { title: 'Completed', description: 'The order is complete.' },
+  cancelled: { title: 'Cancelled', description: 'The order was cancelled.' },
+  rejected: { title: 'Rejected', description: 'The store could not take this order.' },
+};

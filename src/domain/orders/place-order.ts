@@ -1,0 +1,215 @@
+import { Prisma } from '../../generated/prisma/client.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { cartOwnerOf, openKeyOf, type CartOwner } from '../carts/cart-owner.js';
+import type { CartView } from '../carts/cart-view.js';
+import { findCart, type CartWithItems } from '../carts/open-cart.js';
+import { revalidateCart } from '../carts/validate-cart.js';
+import type { Ctx } from '../context.js';
+import { customerContactOf } from '../customers/addresses/saved-addresses.js';
+import { withTransaction, type TransactionCtx } from '../transaction.js';
+import { applyCoupon, type AppliedCoupon } from './apply-coupon.js';
+import type { CheckoutInput } from './checkout-fields.js';
+import { deliveryTermsOf, type DeliveryTerms } from './delivery-terms.js';
+import { orderDocument, type OrderContact } from './order-document.js';
+import { nextOrderNumber } from './order-numbers.js';
+import { orderInclude, type OrderRecord } from './order-record.js';
+import { initialStatus, statusLabels } from './order-states.js';
+import { reserveStock } from './reserve-stock.js';
+
+type Decimal = Prisma.Decimal;
+const zero = () => new Prisma.Decimal(0);
+
+export interface PlacedOrder {
+  order: OrderRecord;
+  /** False when the cart had already become this order: the same checkout sent again. */
+  created: boolean;
+}
+
+/**
+ * The storefront's checkout (REST and GraphQL): the caller's cart by the cart owner rule, as its
+ * id names it or the open one. A cart that already became an order answers that order again.
+ */
+export async function checkout(ctx: Ctx, input: CheckoutInput): Promise<PlacedOrder> {
+  const owner = cartOwnerOf(ctx, input.sessionToken ?? ctx.cartSession);
+  if (input.cartId !== undefined && uuidPattern.test(input.cartId)) {
+    const placed = await orderOfCheckedOutCart(ctx, input.cartId, owner);
+    if (placed) return { order: placed, created: false };
+  }
+  const cart = await findCart(ctx, owner, input.cartId);
+  if (!cart) throw new ApiError('cart_empty', 'There is no open cart to check out: add items first.');
+  return placeOrder(ctx, cart, input);
+}
+
+/** The order a cart of this owner became, if it did. */
+async function orderOfCheckedOutCart(ctx: Ctx, cartId: string, owner: CartOwner): Promise<OrderRecord | null> {
+  const ownerWhere = owner.kind === 'customer' ? { customerId: owner.customerId } : { sessionHash: owner.sessionHash };
+  const cart = await ctx.db.cart.findFirst({ where: { id: cartId.toLowerCase(), status: 'converted', ...ownerWhere }, select: { id: true } });
+  return cart ? ctx.db.order.findUnique({ where: { cartId: cart.id }, include: orderInclude }) : null;
+}
+
+interface PricedLine {
+  view: CartView['lines'][number];
+  base: Decimal;
+  unit: Decimal;
+  lineTotal: Decimal;
+}
+
+/**
+ * Turns a cart into an order: every caller (REST, GraphQL, the hosted checkout page) comes here.
+ * Before any write, the cart is validated again (a changed price or a line no longer for sale
+ * refuses the checkout with `cart_changed`, and the cart then shows what changed). Then, in one
+ * transaction: the cart is closed (its row lock makes a second checkout of it wait and then
+ * answer the first one's order), the coupon is redeemed under its limits, the stock is taken with
+ * conditional updates, and the order is written with its lines, timeline and `orders/create` event.
+ * Any refusal rolls all of it back.
+ */
+export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutInput): Promise<PlacedOrder> {
+  if (ctx.store.disableOrder || ctx.store.temporaryUnavailable) {
+    throw new ApiError('store_not_accepting_orders', `${ctx.store.name} is not taking orders right now.`);
+  }
+  if (!cart.items.length) throw new ApiError('cart_empty', 'The cart is empty: add items before checking out.');
+  const view = await revalidateCart(ctx, cart);
+  if (!view.cart.isValid) {
+    throw new ApiError('cart_changed', 'The cart changed since the shopper saw it (price or availability): show the cart again, then check out.');
+  }
+  const lines: PricedLine[] = view.lines.map((line) => ({
+    view: line,
+    base: line.price,
+    unit: line.discountPrice,
+    lineTotal: line.discountPrice.mul(line.item.quantity),
+  }));
+  const itemsTotal = lines.reduce((sum, l) => sum.add(l.lineTotal), zero());
+  if (itemsTotal.lt(ctx.store.minOrderPrice)) {
+    throw new ApiError(
+      'minimum_order_not_met',
+      `${ctx.store.name} takes orders from ${ctx.store.minOrderPrice.toFixed(2)} ${ctx.store.currency}; this cart comes to ${itemsTotal.toFixed(2)}.`,
+    );
+  }
+  const customerId = cart.customerId;
+  const contact = customerId !== null ? await customerContactOf(ctx, customerId) : guestContact(input);
+  const weightKg = lines.reduce((sum, l) => sum.add((l.view.item.variant?.weight ?? zero()).mul(l.view.item.quantity)), zero());
+  const delivery = await deliveryTermsOf(ctx, input, weightKg, { name: contact.name, phone: contact.phone });
+
+  return withTransaction(ctx, async (tx) => {
+    const closed = await tx.db.cart.updateMany({ where: { id: cart.id, status: 'open' }, data: { status: 'converted', openKey: null, updatedAt: tx.now } });
+    if (closed.count === 0) {
+      const earlier = await tx.db.order.findUnique({ where: { cartId: cart.id }, include: orderInclude });
+      if (earlier) return { order: earlier, created: false };
+      throw ApiError.notFound('Cart');
+    }
+    const coupon = input.couponCode
+      ? await applyCoupon(
+          tx,
+          input.couponCode,
+          lines.map((l) => ({ productId: l.view.item.productId, categoryId: l.view.item.product.categoryId, lineTotal: l.lineTotal })),
+          customerId,
+        )
+      : null;
+    const number = await nextOrderNumber(tx);
+    await reserveStock(tx, cart.items, number);
+    const order = await writeOrder(tx, { cart, input, lines, coupon, delivery, contact, number });
+    tx.outbox.append({ topic: 'orders/create', payload: orderDocument(order) });
+    return { order, created: true };
+  });
+}
+
+function guestContact(input: CheckoutInput): OrderContact {
+  const contact = input.contact;
+  if (!contact) throw ApiError.invalidField('contact', 'is required for a guest checkout: send contact.name and contact.email or contact.phone, or sign in');
+  if (!contact.email && !contact.phone) throw ApiError.invalidField('contact', 'needs an email or a phone number so the store can reach the shopper');
+  return { name: contact.name, email: contact.email ?? null, phone: contact.phone ?? null };
+}
+
+interface OrderDraft {
+  cart: CartWithItems;
+  input: CheckoutInput;
+  lines: PricedLine[];
+  coupon: AppliedCoupon | null;
+  delivery: DeliveryTerms;
+  contact: OrderContact;
+  number: number;
+}
+
+async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderRecord> {
+  const { cart, input, lines, coupon, delivery, contact, number } = draft;
+  const subtotal = lines.reduce((sum, l) => sum.add(l.base.mul(l.view.item.quantity)), zero());
+  const automatic = lines.reduce((sum, l) => sum.add(l.base.sub(l.unit).mul(l.view.item.quantity)), zero());
+  const discountTotal = automatic.add(coupon?.amount ?? 0);
+  const total = subtotal.sub(discountTotal).add(delivery.fee);
+  const status = initialStatus(input.paymentMethod);
+  const order = await tx.db.order.create({
+    data: {
+      storeId: tx.db.$storeId,
+      number,
+      customerId: cart.customerId,
+      cartId: cart.id,
+      status,
+      paymentStatus: 'pending',
+      paymentMethod: input.paymentMethod,
+      deliveryMethod: input.deliveryMethod,
+      currency: tx.store.currency,
+      subtotal,
+      discountTotal,
+      shippingTotal: delivery.fee,
+      taxTotal: zero(),
+      total,
+      couponId: coupon?.coupon.id ?? null,
+      couponCode: coupon?.coupon.code ?? null,
+      contact: cart.customerId === null ? { ...contact } : Prisma.DbNull,
+      shippingAddress: delivery.address ? { ...delivery.address } : Prisma.DbNull,
+      zoneName: delivery.zoneName,
+      minDays: delivery.minDays,
+      maxDays: delivery.maxDays,
+      note: input.note ?? null,
+      channel: cart.source,
+      createdAt: tx.now,
+      items: {
+        create: lines.map(({ view: { item, discount }, base, unit, lineTotal }, position) => {
+          const share = coupon?.shares[position] ?? zero();
+          return {
+            storeId: tx.db.$storeId,
+            productId: item.productId,
+            productPId: item.product.pId,
+            variantId: item.variantId,
+            title: item.product.title,
+            variantTitle: item.variant?.title ?? null,
+            variantOptionValues: (item.variant?.optionValues ?? {}) as Prisma.InputJsonObject,
+            quantity: item.quantity,
+            basePrice: base,
+            unitPrice: unit,
+            discountedAmount: base.sub(unit).mul(item.quantity).add(share),
+            total: lineTotal.sub(share),
+            discountId: discount?.id ?? null,
+            weightKg: item.variant?.weight ?? null,
+            properties: (item.properties ?? {}) as Prisma.InputJsonObject,
+            position,
+            createdAt: tx.now,
+          };
+        }),
+      },
+      timeline: {
+        create: [
+          { storeId: tx.db.$storeId, audience: 'customer', status, ...statusLabels[status], createdAt: tx.now },
+          {
+            storeId: tx.db.$storeId,
+            audience: 'vendor',
+            status,
+            title: 'New order',
+            description: `Order #${number} from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`,
+            createdAt: tx.now,
+          },
+        ],
+      },
+    },
+  });
+  if (coupon) {
+    await tx.db.couponRedemption.create({
+      data: { storeId: tx.db.$storeId, couponId: coupon.coupon.id, orderId: order.id, customerId: cart.customerId, amount: coupon.amount },
+    });
+  }
+  const discountIds = [...new Set(lines.map((l) => l.view.discount?.id).filter((id): id is string => id !== undefined))];
+  if (discountIds.length) await tx.db.discount.updateMany({ where: { id: { in: discountIds } }, data: { usageCount: { increment: 1 } } });
+  if (cart.customerId !== null) await tx.db.customer.update({ where: { id: cart.customerId }, data: { ordersCount: { increment: 1 } } });
+  return tx.db.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude });
+}

@@ -1,0 +1,63 @@
+import type { Product, Variant } from '../../generated/prisma/client.js';
+import { ApiError } from '../../platform/errors/api-error.js';
+import { recordUnseenChange } from '../inventory/adjust-inventory.js';
+import { refreshDerivedColumns } from '../pricing/refresh-derived-columns.js';
+import type { TransactionCtx } from '../transaction.js';
+
+export interface StockLine {
+  product: Product;
+  variant: Variant | null;
+  quantity: number;
+}
+
+/** Whether selling the line moves a stock level, and whether that level may go below zero. */
+function stockRule(line: StockLine): { counts: boolean; mayGoNegative: boolean } {
+  if (line.variant) return { counts: line.variant.trackInventory, mayGoNegative: line.variant.isBackorder };
+  return { counts: line.product.trackInventory, mayGoNegative: false };
+}
+
+/**
+ * Takes the sold units off each line's level with a conditional update (`stock >= quantity`), so
+ * two checkouts racing for the last units cannot both win: the database decides, one row lock at a
+ * time, and the loser's whole transaction rolls back with `out_of_stock`. Rows are taken in one
+ * global order (product, then variant, by integer id), the order inventory adjustments use too,
+ * so concurrent checkouts never wait on each other in a cycle. Each move is written to the
+ * inventory ledger as `sold` with the order number, and the products' derived stock columns follow.
+ */
+export async function reserveStock(tx: TransactionCtx, lines: StockLine[], orderNumber: number): Promise<void> {
+  const ordered = [...lines].sort((a, b) => a.product.pId - b.product.pId || (a.variant?.pId ?? 0) - (b.variant?.pId ?? 0));
+  for (const line of ordered) {
+    const { counts, mayGoNegative } = stockRule(line);
+    if (counts) await takeUnits(tx, line, mayGoNegative, orderNumber);
+  }
+  for (const productId of new Set(ordered.map((l) => l.product.id))) {
+    await tx.db.product.update({ where: { id: productId }, data: { salesCount: { increment: unitsOf(lines, productId) } } });
+    await refreshDerivedColumns(tx, productId);
+    tx.outbox.append({ topic: 'products/update', payload: { id: productId } });
+  }
+}
+
+function unitsOf(lines: StockLine[], productId: string): number {
+  return lines.filter((l) => l.product.id === productId).reduce((n, l) => n + l.quantity, 0);
+}
+
+async function takeUnits(tx: TransactionCtx, line: StockLine, mayGoNegative: boolean, orderNumber: number): Promise<void> {
+  const { product, variant, quantity } = line;
+  const guard = mayGoNegative ? {} : { stock: { gte: quantity } };
+  const data = { stock: { decrement: quantity } };
+  const taken = variant
+    ? await tx.db.variant.updateMany({ where: { id: variant.id, isActive: true, ...guard }, data })
+    : await tx.db.product.updateMany({ where: { id: product.id, ...guard }, data });
+  if (taken.count === 0) {
+    const what = variant ? `${product.title} (${variant.title})` : product.title;
+    throw new ApiError('out_of_stock', `Not enough of ${what} is left to sell ${quantity}; validate the cart to see what is available.`);
+  }
+  const after = variant
+    ? (await tx.db.variant.findUniqueOrThrow({ where: { id: variant.id }, select: { stock: true } })).stock
+    : (await tx.db.product.findUniqueOrThrow({ where: { id: product.id }, select: { stock: true } })).stock;
+  const key = { productId: product.id, variantId: variant?.id ?? null };
+  await recordUnseenChange(tx.db, key, after + quantity);
+  await tx.db.inventoryAdjustment.create({
+    data: { storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` },
+  });
+}

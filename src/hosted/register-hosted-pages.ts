@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../platform/app-deps.js';
+import { registerPayPage } from './pay-page.js';
+
+/** The pages Bazaar serves to shoppers' browsers, in one scope that reads HTML form posts. */
+export async function registerHostedPages(app: FastifyInstance, deps: AppDeps) {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    registerPayPage(scope, deps);
+  });
+}

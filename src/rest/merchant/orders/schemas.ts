@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { storeOrderListLimits, storeOrderSortFields, type StoreOrderListInput } from '../../../domain/orders/list-store-orders.js';
+import { deliveryMethods, paymentStatuses } from '../../../domain/orders/order-states.js';
+import { cursorParam, enumParam, integerParam, timestampParam, uuidParam } from '../../../platform/validation/wire-params.js';
+import { isoTimestamp, jsonMap, moneyString, uuid } from '../../kit/common-schemas.js';
+import { listAnswer, singleAnswer } from '../../kit/envelope.js';
+
+const CONTACT = 'merchant-customers-contact-read';
+const present = (value: unknown) => value !== undefined && value !== '';
+
+/** Parameters the polling feed refuses: its order is fixed and it walks by cursor only. */
+const feedExclusive = ['sort_by', 'sort_order', 'page', 'per_page'] as const;
+
+export const orderListQuery = z
+  .looseObject({
+    limit: integerParam(1, storeOrderListLimits.maxPageSize).meta({ description: `Page size, default ${storeOrderListLimits.defaultPageSize}.` }),
+    starting_after: cursorParam,
+    updated_after: timestampParam.meta({
+      description:
+        'The polling feed: orders changed strictly after this time, oldest change first; sort_by, sort_order, page and per_page are then refused. Start each poll five minutes before the previous one started, and deduplicate ids.',
+    }),
+    payment_status: enumParam(paymentStatuses),
+    delivery_method: enumParam(deliveryMethods),
+    uuid: uuidParam.meta({ description: "A customer's uid: that customer's orders." }),
+    sort_by: enumParam(storeOrderSortFields).meta({ description: 'created_at (default), updated_at, status, payment_status or total; ties by id.' }),
+    sort_order: enumParam(['asc', 'desc']).meta({ description: 'desc (default) or asc.' }),
+  })
+  .superRefine((q, issues) => {
+    if (q.updated_after) {
+      for (const name of feedExclusive) {
+        if (present(q[name])) {
+          issues.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.',
+          });
+        }
+      }
+    } else if (present(q.page) || present(q.per_page)) {
+      issues.addIssue({ code: 'custom', path: [present(q.page) ? 'page' : 'per_page'], message: 'is not supported here: use limit and starting_after.' });
+    }
+  })
+  .transform((q): StoreOrderListInput => ({
+    window: { size: q.limit ?? storeOrderListLimits.defaultPageSize, after: q.starting_after },
+    order: q.updated_after
+      ? { kind: 'changedSince', updatedAfter: q.updated_after }
+      : { kind: 'sorted', by: q.sort_by ?? 'created_at', direction: q.sort_order ?? 'desc' },
+    filter: { paymentStatus: q.payment_status, deliveryMethod: q.delivery_method, customerUid: q.uuid },
+  }));
+
+export const orderParams = z.object({ order: z.string().meta({ description: 'The integer id or the uuid of an order of this store.' }) });
+
+const text = z.string().nullable();
+const contact = (kind: string) => text.meta({ description: `The ${kind}; masked without ${CONTACT}.` });
+
+export const merchantOrder = z
+  .strictObject({
+    id: z.int(),
+    uid: uuid,
+    order_number: z.string(),
+    status: z.string().meta({ description: 'placed, pending_payment, processing, ready, out_for_delivery, delivered, completed, cancelled or rejected.' }),
+    payment_status: z.enum(paymentStatuses),
+    payment_method: z.enum(['cash', 'online']),
+    fulfillment_status: z.string(),
+    cancelled: z.boolean(),
+    cancel_reason: text,
+    channel: text,
+    platform: text,
+    custom_channel: text,
+    external_ref: text,
+    delivery_method: z.enum(deliveryMethods),
+    currency: z.string(),
+    subtotal: moneyString.meta({ description: 'The lines at catalogue prices.' }),
+    discount_total: moneyString.meta({ description: 'Automatic discounts and the coupon.' }),
+    shipping_total: moneyString,
+    tax_total: moneyString.meta({ description: 'Prices include tax: 0.00.' }),
+    total: moneyString,
+    customer: z
+      .strictObject({ id: z.int(), name: text, email: contact('email address'), phone: contact('phone number') })
+      .nullable()
+      .meta({ description: "The store's own customer record; null for a guest's order." }),
+    shipping_address: z
+      .strictObject({ address: z.string(), latitude: z.number(), longitude: z.number(), name: text, phone: contact('recipient phone') })
+      .nullable()
+      .meta({ description: 'Null for pickup.' }),
+    shipment: z.null().meta({ description: 'Null until shipped.' }),
+    line_items: z.array(
+      z.strictObject({
+        id: uuid,
+        product_id: z.int(),
+        product_uid: uuid.nullable(),
+        title: z.string(),
+        variant_title: text,
+        quantity: z.int(),
+        unit_price: moneyString,
+        total: moneyString,
+        properties: z.record(z.string(), z.string()),
+      }),
+    ),
+    note: text,
+    metafields: jsonMap,
+    metadata: jsonMap,
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp,
+    fulfilled_at: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'MerchantOrder' });
+
+export const orderListAnswer = listAnswer(merchantOrder);
+export const orderAnswer = singleAnswer(merchantOrder);
