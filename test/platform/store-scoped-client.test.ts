@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, Collection, Customer, CustomerAccount, Product, Store } from '../../src/generated/prisma/client.js';
+import type { Cart, Collection, Coupon, Customer, CustomerAccount, Order, Product, Store } from '../../src/generated/prisma/client.js';
 import { getDatamodel } from '../../src/generated/pothos-types.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { scopeToStore, storeClientOf, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
@@ -37,6 +37,8 @@ interface Side {
   customer: Customer;
   collection: Collection;
   cart: Cart;
+  order: Order;
+  coupon: Coupon;
   /** Rows no wishlist item or collection member points at yet: those are unique per customer or collection and product. */
   spareCustomers: Customer[];
   spareCollections: Collection[];
@@ -180,7 +182,53 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ cartId: s.cart.id, productId: s.product.id, quantity: 1, seenPrice: '1.00' }),
     change: { quantity: 2 },
   },
+  { model: 'Order', delegate: 'order', fresh: () => anOrder(), change: { note: 'changed' } },
+  {
+    model: 'OrderItem',
+    delegate: 'orderItem',
+    fresh: (s) => ({
+      orderId: s.order.id,
+      productPId: s.product.pId,
+      title: 'Line',
+      quantity: 1,
+      basePrice: '1.00',
+      unitPrice: '1.00',
+      discountedAmount: '0.00',
+      total: '1.00',
+      position: next(),
+    }),
+    change: { title: 'Changed' },
+  },
+  {
+    model: 'OrderTimelineEntry',
+    delegate: 'orderTimelineEntry',
+    fresh: (s) => ({ orderId: s.order.id, status: 'placed', title: 'Placed', description: 'Placed' }),
+    change: { title: 'Changed' },
+  },
+  {
+    model: 'CouponRedemption',
+    delegate: 'couponRedemption',
+    fresh: (s) => ({ couponId: s.coupon.id, orderId: s.order.id, amount: '1.00' }),
+    change: { customerId: null },
+  },
 ];
+
+/** An order's required columns; the number is unique per store. */
+function anOrder() {
+  return {
+    number: next(),
+    status: 'placed',
+    paymentStatus: 'pending',
+    paymentMethod: 'cash',
+    deliveryMethod: 'pickup',
+    currency: 'USD',
+    subtotal: '1.00',
+    discountTotal: '0.00',
+    shippingTotal: '0.00',
+    taxTotal: '0.00',
+    total: '1.00',
+  };
+}
 
 /** Accounts are platform-wide; follows and customers need one per row (one per store and account). */
 const accountIds: string[] = [];
@@ -208,6 +256,10 @@ beforeAll(async () => {
       customer: await database.prisma.customer.create({ data: { storeId: store.id, accountId: account.id } }),
       collection: await database.prisma.collection.create({ data: { storeId: store.id, slug: 'base', name: 'Base' } }),
       cart: await database.prisma.cart.create({ data: { storeId: store.id } }),
+      order: await database.prisma.order.create({ data: { storeId: store.id, ...anOrder() } }),
+      coupon: await database.prisma.coupon.create({
+        data: { storeId: store.id, code: 'BASE', codeKey: 'BASE', title: 'Base', discountType: 'fixed', discountValue: '1.00' },
+      }),
       spareCustomers: await Promise.all(
         Array.from({ length: 16 }, async () => {
           const { id } = await database.prisma.customerAccount.create({ data: {} });

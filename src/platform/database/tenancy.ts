@@ -41,7 +41,6 @@ export const tenancyOf = {
   Order: 'owned',
   OrderItem: 'owned',
   OrderTimelineEntry: 'owned',
-  OrderSequence: 'owned',
   CouponRedemption: 'owned',
   CustomerAccount: 'platform',
   SavedAddress: 'platform',

@@ -135,6 +135,30 @@ beforeAll(async () => {
       },
     ],
   });
+  const chicago = { label: 'Office', address: '1 N State St, Chicago', lat: 41.8781, lng: -87.6298 };
+  const buyer = await signInCustomer(t.database, shop.store);
+  const bearer = (path: string, body: unknown) =>
+    call(t.app, {
+      method: 'POST',
+      url: `${STOREFRONT_PREFIX}${path}`,
+      key: shop.publicKey,
+      headers: { 'content-type': 'application/json', ...buyer.auth },
+      payload: JSON.stringify(body),
+    });
+  await bearer('/store/cart', { vendor_id: shop.store.id, cart_items: [{ item_id: stocked.id, quantity: 1 }] });
+  const unpaid = (await bearer('/store/checkout', { delivery_method: 'delivery', address: chicago, payment_method: 'online' })).body.data as {
+    id: string;
+    order_no: string;
+  };
+  const unpaidOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: unpaid.id } });
+  const checkoutSession = { 'x-cart-session': 'declared-answers-checkout' };
+  await call(t.app, {
+    method: 'POST',
+    url: `${STOREFRONT_PREFIX}/store/cart`,
+    key: shop.publicKey,
+    headers: { 'content-type': 'application/json', ...checkoutSession },
+    payload: JSON.stringify({ vendor_id: shop.store.id, cart_items: [{ item_id: stocked.id, quantity: 1 }] }),
+  });
   samples = {
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
@@ -312,6 +336,13 @@ beforeAll(async () => {
     ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
     'GET /shipping-zones': ['/shipping-zones', '/shipping-zones?limit=1'],
+    'GET /orders': [
+      '/orders',
+      '/orders?limit=1&sort_by=total&sort_order=asc',
+      '/orders?updated_after=2020-01-01T00:00:00Z',
+      `/orders?uuid=${buyer.customer.uid}`,
+    ],
+    'GET /orders/:order': [`/orders/${unpaidOrder.id}`, `/orders/${unpaidOrder.uid}`],
     'POST /shipping-zones': [
       { method: 'POST', path: '/shipping-zones', body: { name: 'Sampled', zone_type: 'national', base_rate: 5, min_days: 1, max_days: 3 } },
       {
@@ -399,6 +430,23 @@ beforeAll(async () => {
     'GET /store/wishlist': [{ method: 'GET', path: '/store/wishlist', headers: wisher.auth }],
     'POST /store/wishlist': [{ method: 'POST', path: '/store/wishlist', headers: shopper.auth, body: { product_id: bare.id } }],
     'DELETE /store/wishlist/:product': [{ method: 'DELETE', path: `/store/wishlist/${stocked.id}`, headers: wisher.auth }],
+    'POST /store/checkout': [
+      {
+        method: 'POST',
+        path: '/store/checkout',
+        headers: checkoutSession,
+        body: { delivery_method: 'delivery', address: chicago, payment_method: 'cash', contact: { name: 'Grace', email: 'grace@example.com' }, note: 'Gate 2' },
+      },
+    ],
+    'GET /store/orders': [
+      { method: 'GET', path: '/store/orders', headers: buyer.auth },
+      { method: 'GET', path: '/store/orders?status=ongoing&page=1&per_page=5', headers: buyer.auth },
+    ],
+    'GET /store/orders/:id': [
+      { method: 'GET', path: `/store/orders/${unpaid.id}`, headers: buyer.auth },
+      { method: 'GET', path: `/store/orders/${unpaid.order_no}`, headers: buyer.auth },
+    ],
+    'GET /store/orders/:id/pay': [{ method: 'GET', path: `/store/orders/${unpaid.id}/pay`, headers: buyer.auth }],
     'GET /store/cart': [
       { method: 'GET', path: '/store/cart', headers: cartSession },
       { method: 'GET', path: '/store/cart', headers: { 'x-cart-session': 'declared-answers-no-cart' } },

@@ -1,3 +1,6 @@
+-- AlterTable
+ALTER TABLE "Store" ADD COLUMN     "lastOrderNumber" INTEGER NOT NULL DEFAULT 1000;
+
 -- CreateTable
 CREATE TABLE "Order" (
     "id" SERIAL NOT NULL,
@@ -81,14 +84,6 @@ CREATE TABLE "OrderTimelineEntry" (
 );
 
 -- CreateTable
-CREATE TABLE "OrderSequence" (
-    "storeId" UUID NOT NULL,
-    "last" INTEGER NOT NULL DEFAULT 1000,
-
-    CONSTRAINT "OrderSequence_pkey" PRIMARY KEY ("storeId")
-);
-
--- CreateTable
 CREATE TABLE "CouponRedemption" (
     "id" UUID NOT NULL,
     "storeId" UUID NOT NULL,
@@ -148,9 +143,6 @@ ALTER TABLE "OrderTimelineEntry" ADD CONSTRAINT "OrderTimelineEntry_storeId_fkey
 
 -- AddForeignKey
 ALTER TABLE "OrderTimelineEntry" ADD CONSTRAINT "OrderTimelineEntry_orderId_fkey" FOREIGN KEY ("orderId") REFERENCES "Order"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OrderSequence" ADD CONSTRAINT "OrderSequence_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "CouponRedemption" ADD CONSTRAINT "CouponRedemption_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
