@@ -150,6 +150,37 @@ describe('wishlistAdd, wishlistRemove', () => {
     expect(missing.body.data.wishlistRemove).toEqual({ removedProductId: null, userErrors: [{ field: null, code: 'not_found' }] });
   });
 
+  it('answers not_found for another shopper’s item, and leaves it saved', async () => {
+    const ada = await signInCustomer(t.database, shop.store);
+    await run(ada, `mutation { wishlistAdd(productId: "${tea.id}") { created } }`);
+    const bob = await signInCustomer(t.database, shop.store);
+    const res = await run(bob, `mutation { wishlistRemove(productId: "${tea.id}") { removedProductId ${ERRORS} } }`);
+    expect(res.body).toEqual({
+      data: {
+        wishlistRemove: {
+          removedProductId: null,
+          userErrors: [{ field: null, code: 'not_found', message: 'Wishlist item not found: this product is not in the wishlist.' }],
+        },
+      },
+    });
+    expect((await run(ada, VIEWER)).body.data.customer.wishlist.edges).toEqual([
+      { node: { priceAtSave: { amount: '12.50' }, product: { id: tea.id, title: 'Green Tea' } } },
+    ]);
+  });
+
+  it('shows the same account at another store only that store’s wishlist', async () => {
+    const ada = await signInCustomer(t.database, shop.store);
+    await run(ada, `mutation { wishlistAdd(productId: "${tea.id}") { created } }`);
+    const adaThere = await signInCustomer(t.database, other.store, { id: ada.account.id });
+    const there = await run(
+      adaThere,
+      '{ customer { wishlist(first: 5) { edges { node { product { id } } } pageInfo { hasNextPage } } } }',
+      {},
+      other.publicKey,
+    );
+    expect(there.body).toEqual({ data: { customer: { wishlist: { edges: [], pageInfo: { hasNextPage: false } } } } });
+  });
+
   it('refuses a token of another store with token_store_mismatch', async () => {
     const ada = await signInCustomer(t.database, other.store);
     const res = await run(ada, `mutation { wishlistAdd(productId: "${tea.id}") { created } }`);

@@ -35,10 +35,18 @@ export async function makeCustomer(database: Database, store: Store, spec: Custo
 /**
  * Accounts are platform-wide and unique by email and phone, and a shared PostgreSQL keeps them
  * between runs: each test file draws a domain and a five-digit stamp of its own. `phone('0161')` is
- * `+1<stamp>0161`, which masks to `+1*****0161`.
+ * `+1<stamp>0161`, which masks to `+1*****0161`. Flows that validate the number against the numbering
+ * plan take `usPhone('0177')` instead: `201<exchange>0177`, a valid US number in national form.
  */
 export function uniqueContacts() {
   const domain = `${randomUUID().slice(0, 8)}.example`;
   const stamp = String(randomInt(0, 100_000)).padStart(5, '0');
-  return { domain, stamp, email: (mailbox: string) => `${mailbox}@${domain}`, phone: (last4: string) => `+1${stamp}${last4}` };
+  const exchange = randomInt(200, 1000);
+  return {
+    domain,
+    stamp,
+    email: (mailbox: string) => `${mailbox}@${domain}`,
+    phone: (last4: string) => `+1${stamp}${last4}`,
+    usPhone: (last4: string) => `201${exchange}${last4}`,
+  };
 }

@@ -71,7 +71,8 @@ builder.mutationFields((t) => ({
   refreshSession: t.field({
     type: RefreshPayload,
     ...storeKeyField,
-    description: 'POST /auth/refresh: a new session of the same sign-in; the refresh token works once, and a spent one signs the whole sign-in out.',
+    description:
+      'POST /auth/refresh: a new session of the same sign-in; the refresh token works once, and a spent one signs the whole sign-in out. Another store’s live token answers the error token_store_mismatch.',
     args: { refreshToken: t.arg.string({ required: true }) },
     resolve: async (_root, args, { ctx }) => ({ session: await refreshSession(ctx, { refreshToken: args.refreshToken }), userErrors: [] }),
   }),

@@ -30,7 +30,7 @@ export const errorCodes = {
   origin_required: { status: 403, summary: 'A public key was sent without Origin and its allowlist is not "*".' },
   origin_not_allowed: { status: 403, summary: "The Origin is not on the key's allowlist; the message lists the allowed origins." },
   plan_inactive: { status: 403, summary: "The store's plan has no API access." },
-  token_store_mismatch: { status: 403, summary: 'The customer access token was issued by another store; sign in at this store.' },
+  token_store_mismatch: { status: 403, summary: 'The customer access or refresh token was issued by another store; sign in at this store.' },
   forbidden: { status: 403, summary: 'Authenticated but not allowed.', reserved: true },
   route_not_available: {
     status: 404,

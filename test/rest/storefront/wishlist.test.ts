@@ -124,6 +124,24 @@ describe('GET /v1/store/wishlist', () => {
     expect((await list(bob)).body.data).toEqual([]);
   });
 
+  it('shows the same account at another store only that store’s items', async () => {
+    const ada = await signInCustomer(t.database, shop.store);
+    await save(ada, { product_id: tea.id });
+    const adaThere = await signInCustomer(t.database, other.store, { id: ada.account.id });
+    const listThere = () => get(t.app, '/v1/store/wishlist', other.publicKey, adaThere.auth);
+    expect((await listThere()).body.data).toEqual([]);
+    const saved = await call(t.app, {
+      method: 'POST',
+      url: '/v1/store/wishlist',
+      key: other.publicKey,
+      headers: { 'content-type': 'application/json', ...adaThere.auth },
+      payload: JSON.stringify({ product_id: foreign.id }),
+    });
+    expect(saved.status).toBe(201);
+    expect((await listThere()).body.data.map((i: { product: { id: string } }) => i.product.id)).toEqual([foreign.id]);
+    expect((await list(ada)).body.data.map((i: { product: { id: string } }) => i.product.id)).toEqual([tea.id]);
+  });
+
   it('refuses bad pages and cursors', async () => {
     const ada = await signInCustomer(t.database, shop.store);
     expectValidation(await list(ada, '?per_page=51'), 'per_page');

@@ -1,10 +1,10 @@
 import { randomToken, sha256Hex } from '../../../platform/crypto/tokens.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
-import { enqueueMessage } from '../../messages/enqueue-message.js';
 import { withTransaction } from '../../transaction.js';
 import { defaultAddressOf, type SignedIn } from '../accounts/signed-in.js';
 import { storeCustomerOf } from '../accounts/store-customer.js';
+import { enqueueWelcomeEmail } from '../accounts/welcome.js';
 import { issueSession } from '../sessions/issue-session.js';
 import { otpRules } from './otp-codes.js';
 import { sendOtp, spendOtpCode } from './otp-challenges.js';
@@ -72,13 +72,7 @@ export async function registerWithEmailOtp(ctx: Ctx, input: { firstName: string;
     const account = await tx.db.customerAccount.findUniqueOrThrow({ where: { email: challenge.destination } });
     const customer = await storeCustomerOf(tx, account.id);
     const session = await issueSession(tx, { customerId: customer.id });
-    await enqueueMessage(tx, {
-      channel: 'email',
-      recipient: challenge.destination,
-      template: 'welcome',
-      subject: `Welcome to ${tx.store.name}`,
-      text: `Welcome, ${input.firstName}. Your account is ready: sign in to ${tx.store.name} with this address.`,
-    });
+    await enqueueWelcomeEmail(tx, { email: challenge.destination, firstName: input.firstName });
     return { session, account, defaultAddress: null, isNewUser: true };
   });
 }

@@ -23,17 +23,28 @@ export async function hourlyCap(ctx: Ctx, key: string, cap: number, what: string
   throw new ApiError('verification_limit_exceeded', `Too many codes ${what} this hour; try again in ${Math.ceil(wait)} s.`, { headers: retryAfter(wait) });
 }
 
-/** Refuses a code before the resend interval has passed, then counts it against the hourly caps. */
+const tooSoon = (waitMs: number) =>
+  new ApiError('otp_resend_too_soon', `A code was sent moments ago; request another in ${Math.ceil(waitMs / 1000)} s.`, {
+    headers: retryAfter(waitMs / 1000),
+  });
+
+/**
+ * Refuses a code before the resend interval has passed, then counts it against the hourly caps.
+ * The marker holds the last send's time on the request clock, which the KV's own expiry does not
+ * follow (another process's clock, a test's pinned one), so a marker may outlive its interval.
+ * The send is claimed with a set-if-absent of a key named after the send it follows: of
+ * concurrent requests that all read the same marker, one claims it and the others are refused
+ * (counted against the caps, which the early read spares a plain too-soon resend).
+ */
 export async function checkOtpSend(ctx: Ctx, destination: string, clientIp: string): Promise<void> {
   const address = sha256Hex(`${ctx.store.id}:${destination}`);
+  const resendMs = otpRules.resendInSeconds * 1000;
   const lastSent = Number((await ctx.kv.get(`otp-sent:${address}`)) ?? 0);
-  const wait = lastSent + otpRules.resendInSeconds * 1000 - ctx.now.getTime();
-  if (wait > 0) {
-    throw new ApiError('otp_resend_too_soon', `A code was sent moments ago; request another in ${Math.ceil(wait / 1000)} s.`, {
-      headers: retryAfter(wait / 1000),
-    });
-  }
+  const wait = lastSent + resendMs - ctx.now.getTime();
+  if (wait > 0) throw tooSoon(wait);
   await hourlyCap(ctx, `otp-address:${address}`, otpSendLimits.perAddressPerHour, 'for this address');
   await hourlyCap(ctx, `otp-ip:${sha256Hex(`${ctx.store.id}:${clientIp}`)}`, otpSendLimits.perIpPerHour, 'from this client');
-  await ctx.kv.set(`otp-sent:${address}`, String(ctx.now.getTime()), { ttlMs: otpRules.resendInSeconds * 1000 });
+  const claimed = await ctx.kv.set(`otp-sent:${address}:after:${lastSent}`, String(ctx.now.getTime()), { ttlMs: resendMs, onlyIfAbsent: true });
+  if (!claimed) throw tooSoon(resendMs);
+  await ctx.kv.set(`otp-sent:${address}`, String(ctx.now.getTime()), { ttlMs: resendMs });
 }

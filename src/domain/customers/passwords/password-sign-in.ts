@@ -5,6 +5,7 @@ import { withTransaction } from '../../transaction.js';
 import type { LoginWithPasswordInput, RegisterWithPasswordInput } from '../accounts/account-fields.js';
 import { defaultAddressOf, type SignedIn } from '../accounts/signed-in.js';
 import { storeCustomerOf } from '../accounts/store-customer.js';
+import { enqueueWelcomeEmail } from '../accounts/welcome.js';
 import { issueSession } from '../sessions/issue-session.js';
 import { checkLoginThrottle, recordLoginFailure } from './login-throttle.js';
 
@@ -14,6 +15,7 @@ const accountTaken = () => new ApiError('account_exists', 'An account already us
  * Registers an account with a password and signs it in at this store. The account is the
  * shopper's everywhere; this store's customer record is made with it. An address that has an
  * account answers 409 `account_exists` (the unique index decides between concurrent registrations).
+ * The welcome message is written in the same transaction, as the code registrations write theirs.
  */
 export async function registerWithPassword(ctx: Ctx, input: RegisterWithPasswordInput): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
@@ -26,6 +28,7 @@ export async function registerWithPassword(ctx: Ctx, input: RegisterWithPassword
     const account = await tx.db.customerAccount.findUniqueOrThrow({ where: { email: input.email } });
     const customer = await storeCustomerOf(tx, account.id);
     const session = await issueSession(tx, { customerId: customer.id, platform: input.platform });
+    await enqueueWelcomeEmail(tx, { email: input.email, firstName: input.firstName });
     return { session, account, defaultAddress: null, isNewUser: true };
   });
 }

@@ -8,14 +8,38 @@ import { issueSession } from './issue-session.js';
 const refused = () => new ApiError('refresh_token_invalid', 'The refresh token is unknown, expired, already used or signed out; sign in again.');
 
 /**
+ * Whether a live refresh token of this hash was issued by another store. The store's client sees
+ * only its own sessions, so this asks through the platform-wide account, as a password reset
+ * reaches every store's sessions; it answers only yes or no, never the other store's rows. A token
+ * that is dead everywhere stays a plain 401, as an access token does.
+ */
+async function liveElsewhere(ctx: Ctx, refreshTokenHash: string): Promise<boolean> {
+  const account = await ctx.db.customerAccount.findFirst({
+    where: {
+      customers: {
+        some: { sessions: { some: { refreshTokenHash, refreshedAt: null, revokedAt: null, refreshExpiresAt: { gt: ctx.now } } } },
+      },
+    },
+    select: { id: true },
+  });
+  return account !== null;
+}
+
+/**
  * Exchanges a refresh token for a new session of the same family (rotation): the token is spent by
  * the exchange. A spent token presented again means it was copied, so the whole family (every
  * session descended from that sign-in) is signed out. The spend is a conditional update, so two
  * concurrent exchanges of one token cannot both succeed.
  */
 export async function refreshSession(ctx: Ctx, input: { refreshToken: string }): Promise<SignedIn> {
-  const session = await ctx.db.customerSession.findUnique({ where: { refreshTokenHash: sha256Hex(input.refreshToken) } });
-  if (!session) throw refused();
+  const refreshTokenHash = sha256Hex(input.refreshToken);
+  const session = await ctx.db.customerSession.findUnique({ where: { refreshTokenHash } });
+  if (!session) {
+    if (await liveElsewhere(ctx, refreshTokenHash)) {
+      throw new ApiError('token_store_mismatch', `This refresh token was issued by another store; sign in at ${ctx.store.name}.`);
+    }
+    throw refused();
+  }
   if (session.refreshedAt) {
     await ctx.db.customerSession.updateMany({ where: { familyId: session.familyId, revokedAt: null }, data: { revokedAt: ctx.now } });
     throw refused();

@@ -96,7 +96,8 @@ export const authRoutes = [
     operationId: 'refreshSession',
     tag: 'Sign-in',
     summary: 'Exchange a refresh token for a new session (rotation: the token works once)',
-    description: 'Presenting a spent refresh token signs out every session descended from the same sign-in.',
+    description:
+      'Presenting a spent refresh token signs out every session descended from the same sign-in. A live token another store issued answers 403 token_store_mismatch.',
     auth: storeKey,
     designed: true,
     body: refreshBody,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure } from '../../../support/failure.js';
 import { call, get } from '../../../support/http.js';
+import { uniqueContacts } from '../../../support/merchant-customers.js';
+import type { Kv } from '../../../../src/platform/kv/kv.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -7,12 +10,15 @@ let t: TestApp;
 let shop: TestStore;
 let now = Date.parse('2026-11-22T08:00:00.000Z');
 let n = 0;
+// Accounts are platform-wide and a PostgreSQL test database outlives one run: addresses of this run only.
+const { email: at } = uniqueContacts();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}, key = shop.publicKey, app = t) =>
   call(app.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
-const requestOtp = (email: string, headers: Record<string, string> = {}) => post('/v1/auth/email/request-otp', { email }, headers);
+const requestOtp = (email: string, headers: Record<string, string> = {}, app = t) =>
+  post('/v1/auth/email/request-otp', { email }, headers, shop.publicKey, app);
 const verify = (email: string, otp_code: string) => post('/v1/auth/email/verify-otp', { email, otp_code });
-const fresh = () => `otp${(n += 1)}@example.com`;
+const fresh = () => at(`otp${(n += 1)}`);
 /** Each test moves past the last one's hour, so per-address and per-IP caps start afresh. */
 const nextHour = () => (now = (Math.floor(now / 3_600_000) + 1) * 3_600_000 + 60_000);
 
@@ -93,6 +99,75 @@ describe('POST /v1/auth/email/request-otp', () => {
       expect(capped.body.error.code).toBe('verification_limit_exceeded');
     } finally {
       await second.close();
+    }
+  });
+
+  it('holds the 60 s resend wait across two app instances on one KV', async () => {
+    nextHour();
+    const email = fresh();
+    const second = await startTestApp({}, { database: t.database, kv: t.kv, clock: () => now });
+    try {
+      expect((await requestOtp(email)).status).toBe(200);
+      now += 45_000;
+      const early = await requestOtp(email, {}, second);
+      expectFailure(early, 429, 'otp_resend_too_soon', 'A code was sent moments ago; request another in 15 s.');
+      expect(early.headers['retry-after']).toBe('15');
+      now += 15_000;
+      expect((await requestOtp(email, {}, second)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('caps an address at 5 codes an hour across two app instances on one KV', async () => {
+    nextHour();
+    const email = fresh();
+    const second = await startTestApp({}, { database: t.database, kv: t.kv, clock: () => now });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await requestOtp(email, {}, i % 2 ? second : t)).status).toBe(200);
+        now += 61_000;
+      }
+      const capped = await requestOtp(email, {}, second);
+      expectFailure(capped, 429, 'verification_limit_exceeded', expect.stringMatching(/^Too many codes for this address this hour; try again in \d+ s\.$/));
+      expect(Number(capped.headers['retry-after'])).toBe(3600 - 60 - 5 * 61);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('sends one code to two concurrent requests for one address, and refuses the other with 429 otp_resend_too_soon', async () => {
+    nextHour();
+    const email = fresh();
+    // Both requests read the resend marker before either goes on: the interleaving a read-then-write check lets through.
+    let reads = 0;
+    let release!: () => void;
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    const kv: Kv = {
+      increment: (key, ttlMs) => t.kv.increment(key, ttlMs),
+      set: (key, value, options) => t.kv.set(key, value, options),
+      delete: (key) => t.kv.delete(key),
+      close: async () => undefined,
+      get: async (key) => {
+        const value = await t.kv.get(key);
+        if (key.startsWith('otp-sent:') && reads < 2) {
+          if ((reads += 1) === 2) release();
+          await bothRead;
+        }
+        return value;
+      },
+    };
+    const [one, two] = await Promise.all([1, 2].map(() => startTestApp({}, { database: t.database, kv, clock: () => now })));
+    try {
+      const answers = await Promise.all([requestOtp(email, {}, one!), requestOtp(email, {}, two!)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+      const refused = answers.find((a) => a.status === 429)!;
+      expectFailure(refused, 429, 'otp_resend_too_soon', 'A code was sent moments ago; request another in 60 s.');
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(await t.database.prisma.message.count({ where: { recipient: email, template: 'otp' } })).toBe(1);
+      expect(await t.database.prisma.otpChallenge.count({ where: { destination: email } })).toBe(1);
+    } finally {
+      await Promise.all([one!.close(), two!.close()]);
     }
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure } from '../../../support/failure.js';
 import { call, get } from '../../../support/http.js';
+import { uniqueContacts } from '../../../support/merchant-customers.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -8,13 +10,16 @@ let shop: TestStore;
 let other: TestStore;
 let now = Date.parse('2026-11-22T08:00:00.000Z');
 let n = 0;
+// Accounts are platform-wide and a PostgreSQL test database outlives one run: addresses of this run only.
+const { email: at } = uniqueContacts();
 
-const post = (url: string, payload: unknown, key = shop.publicKey) =>
-  call(t.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+const post = (url: string, payload: unknown, key = shop.publicKey, app = t, remoteAddress = '127.0.0.1') =>
+  call(app.app, { method: 'POST', url, key, remoteAddress, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+const forgot = (email: string, app = t, remoteAddress = '127.0.0.1') => post('/v1/auth/email/forgot-password', { email }, shop.publicKey, app, remoteAddress);
 const nextHour = () => (now = (Math.floor(now / 3_600_000) + 1) * 3_600_000 + 60_000);
 
 async function registered(key = shop.publicKey) {
-  const email = `reset${(n += 1)}@example.com`;
+  const email = at(`reset${(n += 1)}`);
   const res = await post('/v1/auth/email/register-password', { first_name: 'R', last_name: 'S', email, password: 'old password' }, key);
   return { email, session: res.body.data };
 }
@@ -36,23 +41,52 @@ describe('POST /v1/auth/email/forgot-password', () => {
     nextHour();
     const { email } = await registered();
     const known = await post('/v1/auth/email/forgot-password', { email });
-    const unknown = await post('/v1/auth/email/forgot-password', { email: 'stranger@example.com' });
+    const unknown = await post('/v1/auth/email/forgot-password', { email: at('stranger') });
     expect(known.status).toBe(200);
     expect(known.raw).toBe(unknown.raw);
     expect(known.body).toEqual({ status: 'success', message: 'If an account uses this address, an email with a reset token is on its way.' });
     expect(await tokenSentTo(email)).toMatch(/^bzp_/);
-    expect(await t.database.prisma.message.count({ where: { recipient: 'stranger@example.com', template: 'password_reset_no_account' } })).toBe(1);
+    expect(await t.database.prisma.message.count({ where: { recipient: at('stranger'), template: 'password_reset_no_account' } })).toBe(1);
     const reset = await t.database.prisma.passwordReset.findFirstOrThrow({ where: { account: { email } } });
     expect(reset.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('caps an address at 5 an hour with 429 verification_limit_exceeded and Retry-After', async () => {
     nextHour();
-    for (let i = 0; i < 5; i++) expect((await post('/v1/auth/email/forgot-password', { email: 'capped@example.com' })).status).toBe(200);
-    const capped = await post('/v1/auth/email/forgot-password', { email: 'capped@example.com' });
+    for (let i = 0; i < 5; i++) expect((await post('/v1/auth/email/forgot-password', { email: at('capped') })).status).toBe(200);
+    const capped = await post('/v1/auth/email/forgot-password', { email: at('capped') });
     expect(capped.status).toBe(429);
     expect(capped.body.error.code).toBe('verification_limit_exceeded');
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the forgot-password caps, shared by two app instances on one KV', () => {
+  let second: TestApp;
+  beforeAll(async () => {
+    second = await startTestApp({}, { database: t.database, kv: t.kv, clock: () => now });
+  });
+  afterAll(() => second.close());
+
+  it('caps an address at 5 an hour, counted by both instances', async () => {
+    nextHour();
+    for (let i = 0; i < 5; i++) expect((await forgot(at('capped-shared'), i % 2 ? second : t)).status).toBe(200);
+    for (const app of [t, second]) {
+      const capped = await forgot(at('capped-shared'), app);
+      expectFailure(capped, 429, 'verification_limit_exceeded', 'Too many codes for this address this hour; try again in 3540 s.');
+      expect(capped.headers['retry-after']).toBe('3540');
+    }
+    expect(await t.database.prisma.message.count({ where: { recipient: at('capped-shared') } })).toBe(5);
+  });
+
+  it('caps a client IP at 20 an hour across addresses, counted by both instances; another client goes on', async () => {
+    nextHour();
+    for (let i = 0; i < 20; i++) expect((await forgot(at(`ip-cap${i}`), i % 2 ? second : t, '203.0.113.7')).status).toBe(200);
+    const capped = await forgot(at('ip-cap20'), second, '203.0.113.7');
+    expectFailure(capped, 429, 'verification_limit_exceeded', 'Too many codes from this client this hour; try again in 3540 s.');
+    expect(capped.headers['retry-after']).toBe('3540');
+    expect(await t.database.prisma.message.count({ where: { recipient: at('ip-cap20') } })).toBe(0);
+    expect((await forgot(at('ip-cap20'), t, '203.0.113.8')).status).toBe(200);
   });
 });
 

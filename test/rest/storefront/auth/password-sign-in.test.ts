@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure } from '../../../support/failure.js';
 import { call, get } from '../../../support/http.js';
+import { uniqueContacts } from '../../../support/merchant-customers.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -7,9 +9,11 @@ let t: TestApp;
 let shop: TestStore;
 let other: TestStore;
 let now = Date.parse('2026-11-22T12:00:00.000Z');
+// Accounts are platform-wide and a PostgreSQL test database outlives one run: addresses of this run only.
+const { email } = uniqueContacts();
 
-const post = (url: string, payload: unknown, key = shop.publicKey, headers: Record<string, string> = {}) =>
-  call(t.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+const post = (url: string, payload: unknown, key = shop.publicKey, headers: Record<string, string> = {}, app = t) =>
+  call(app.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
 const register = (email: string, password = 'correct horse', key = shop.publicKey) =>
   post('/v1/auth/email/register-password', { first_name: 'Ada', last_name: 'Lovelace', email, password }, key);
 
@@ -20,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sessionShape = (email: string, extra: Record<string, unknown> = {}) => ({
+const sessionShape = (address: string, extra: Record<string, unknown> = {}) => ({
   token: expect.stringMatching(/^bzc_[A-Za-z0-9_-]{43}$/),
   access_token: expect.stringMatching(/^bzc_/),
   refresh_token: expect.stringMatching(/^bzr_[A-Za-z0-9_-]{43}$/),
@@ -33,7 +37,7 @@ const sessionShape = (email: string, extra: Record<string, unknown> = {}) => ({
   user: {
     id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     name: 'Ada Lovelace',
-    email,
+    email: address,
     phone: null,
     avatar: null,
     country: null,
@@ -52,15 +56,15 @@ const sessionShape = (email: string, extra: Record<string, unknown> = {}) => ({
 
 describe('POST /v1/auth/email/register-password', () => {
   it('registers the account and answers a customer session with is_new_user', async () => {
-    const res = await register('Ada@Example.com');
+    const res = await register(email('Ada'));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ status: 'success', message: 'Registered and signed in', data: sessionShape('ada@example.com', { is_new_user: true }) });
+    expect(res.body).toEqual({ status: 'success', message: 'Registered and signed in', data: sessionShape(email('ada'), { is_new_user: true }) });
     expect(res.body.data.token).toBe(res.body.data.access_token);
   });
 
   it('makes the store’s customer record and its customers/create event in the same transaction', async () => {
-    const res = await register('events@example.com');
-    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: 'events@example.com' } });
+    const res = await register(email('events'));
+    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: email('events') } });
     const customers = await t.database.prisma.customer.findMany({ where: { accountId: account.id } });
     expect(customers.map((c) => c.storeId)).toEqual([shop.store.id]);
     const events = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'customers/create' } });
@@ -69,19 +73,34 @@ describe('POST /v1/auth/email/register-password', () => {
   });
 
   it('stores the password only as a salted scrypt hash', async () => {
-    await register('hash@example.com', 'a secret password');
-    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: 'hash@example.com' } });
+    await register(email('hash'), 'a secret password');
+    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: email('hash') } });
     expect(account.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(account.passwordHash).not.toContain('a secret password');
   });
 
   it('answers 409 account_exists for an address that has an account, whatever its case, and writes nothing', async () => {
-    await register('taken@example.com');
+    await register(email('taken'));
     const before = await t.database.prisma.customerSession.count();
-    const res = await register('TAKEN@example.com');
+    const res = await register(email('TAKEN'));
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'account_exists', message: 'An account already uses this email address; sign in with it instead.' });
     expect(await t.database.prisma.customerSession.count()).toBe(before);
+    expect(await t.database.prisma.message.count({ where: { recipient: email('taken'), template: 'welcome' } })).toBe(1);
+  });
+
+  it('welcomes the new account by email, as the code registrations do', async () => {
+    expect((await register(email('welcome'))).status).toBe(201);
+    const messages = await t.database.prisma.message.findMany({ where: { recipient: email('welcome') } });
+    expect(messages.map(({ storeId, channel, template, subject, text }) => ({ storeId, channel, template, subject, text }))).toEqual([
+      {
+        storeId: shop.store.id,
+        channel: 'email',
+        template: 'welcome',
+        subject: 'Welcome to Corner Shop',
+        text: 'Welcome, Ada. Your account is ready: sign in to Corner Shop with this address.',
+      },
+    ]);
   });
 
   it('refuses bad input with 422 naming each field, and writes nothing', async () => {
@@ -107,7 +126,7 @@ describe('POST /v1/auth/email/register-password', () => {
     const res = await post('/v1/auth/email/register-password', {
       first_name: 'A',
       last_name: 'B',
-      email: 'x@example.com',
+      email: email('x'),
       password: 'long enough',
       admin: true,
     });
@@ -118,16 +137,16 @@ describe('POST /v1/auth/email/register-password', () => {
 
 describe('POST /v1/auth/email/login', () => {
   it('signs in with the password and answers a session without is_new_user', async () => {
-    await register('login@example.com', 'open sesame!');
-    const res = await post('/v1/auth/email/login', { email: 'LOGIN@example.com', password: 'open sesame!' });
+    await register(email('login'), 'open sesame!');
+    const res = await post('/v1/auth/email/login', { email: email('LOGIN'), password: 'open sesame!' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'success', message: 'Signed in', data: sessionShape('login@example.com') });
+    expect(res.body).toEqual({ status: 'success', message: 'Signed in', data: sessionShape(email('login')) });
   });
 
   it('answers the same 401 for a wrong password and for an unknown address', async () => {
-    await register('wrong@example.com', 'open sesame!');
-    const wrong = await post('/v1/auth/email/login', { email: 'wrong@example.com', password: 'open sesame?' });
-    const unknown = await post('/v1/auth/email/login', { email: 'nobody@example.com', password: 'open sesame?' });
+    await register(email('wrong'), 'open sesame!');
+    const wrong = await post('/v1/auth/email/login', { email: email('wrong'), password: 'open sesame?' });
+    const unknown = await post('/v1/auth/email/login', { email: email('nobody'), password: 'open sesame?' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error.code).toBe('invalid_credentials');
@@ -135,26 +154,45 @@ describe('POST /v1/auth/email/login', () => {
   });
 
   it('makes the customer record of another store at the first sign-in there: one account, one record per store', async () => {
-    await register('two-stores@example.com', 'open sesame!');
-    const res = await post('/v1/auth/email/login', { email: 'two-stores@example.com', password: 'open sesame!' }, other.publicKey);
+    await register(email('two-stores'), 'open sesame!');
+    const res = await post('/v1/auth/email/login', { email: email('two-stores'), password: 'open sesame!' }, other.publicKey);
     expect(res.status).toBe(200);
-    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: 'two-stores@example.com' } });
+    const account = await t.database.prisma.customerAccount.findUniqueOrThrow({ where: { email: email('two-stores') } });
     const stores = (await t.database.prisma.customer.findMany({ where: { accountId: account.id } })).map((c) => c.storeId).sort();
     expect(stores).toEqual([shop.store.id, other.store.id].sort());
-    await post('/v1/auth/email/login', { email: 'two-stores@example.com', password: 'open sesame!' }, other.publicKey);
+    await post('/v1/auth/email/login', { email: email('two-stores'), password: 'open sesame!' }, other.publicKey);
     expect(await t.database.prisma.customer.count({ where: { accountId: account.id } })).toBe(2);
   });
 
   it('throttles an account after 5 failures in 15 minutes with 429 login_throttled and Retry-After, even for the right password', async () => {
     now = Date.parse('2026-11-22T13:00:00.000Z');
-    await register('throttle@example.com', 'open sesame!');
-    for (let i = 0; i < 5; i++) expect((await post('/v1/auth/email/login', { email: 'throttle@example.com', password: `nope ${i}!!` })).status).toBe(401);
-    const refused = await post('/v1/auth/email/login', { email: 'throttle@example.com', password: 'open sesame!' });
+    await register(email('throttle'), 'open sesame!');
+    for (let i = 0; i < 5; i++) expect((await post('/v1/auth/email/login', { email: email('throttle'), password: `nope ${i}!!` })).status).toBe(401);
+    const refused = await post('/v1/auth/email/login', { email: email('throttle'), password: 'open sesame!' });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('login_throttled');
     expect(refused.headers['retry-after']).toBe('900');
     now += 15 * 60_000;
-    expect((await post('/v1/auth/email/login', { email: 'throttle@example.com', password: 'open sesame!' })).status).toBe(200);
+    expect((await post('/v1/auth/email/login', { email: email('throttle'), password: 'open sesame!' })).status).toBe(200);
+  });
+
+  it('counts the failures of two app instances on one KV towards one throttle', async () => {
+    now = Date.parse('2026-11-22T14:00:00.000Z');
+    await register(email('shared-throttle'), 'open sesame!');
+    const second = await startTestApp({}, { database: t.database, kv: t.kv, clock: () => now });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const failed = await post('/v1/auth/email/login', { email: email('shared-throttle'), password: `nope ${i}!!` }, shop.publicKey, {}, i % 2 ? second : t);
+        expectFailure(failed, 401, 'invalid_credentials');
+      }
+      for (const app of [t, second]) {
+        const refused = await post('/v1/auth/email/login', { email: email('shared-throttle'), password: 'open sesame!' }, shop.publicKey, {}, app);
+        expectFailure(refused, 429, 'login_throttled', 'Too many failed sign-ins for this account; try again in 900 s or reset the password.');
+        expect(refused.headers['retry-after']).toBe('900');
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses bad input with 422 naming the field', async () => {
@@ -166,7 +204,7 @@ describe('POST /v1/auth/email/login', () => {
 
 describe('the customer requirement of (C) and account operations (GET /v1/store/account)', () => {
   it('answers the signed-in shopper with this store’s customer record', async () => {
-    const session = (await register('account@example.com')).body.data;
+    const session = (await register(email('account'))).body.data;
     const res = await get(t.app, '/v1/store/account', shop.publicKey, { authorization: `Bearer ${session.access_token}` });
     expect(res.status).toBe(200);
     const record = await t.database.prisma.customer.findFirstOrThrow({ where: { storeId: shop.store.id, accountId: session.user.id } });
@@ -194,7 +232,7 @@ describe('the customer requirement of (C) and account operations (GET /v1/store/
   });
 
   it('answers 403 token_store_mismatch for a token another store issued', async () => {
-    const session = (await register('mismatch@example.com', 'correct horse', other.publicKey)).body.data;
+    const session = (await register(email('mismatch'), 'correct horse', other.publicKey)).body.data;
     const res = await get(t.app, '/v1/store/account', shop.publicKey, { authorization: `Bearer ${session.access_token}` });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('token_store_mismatch');
@@ -202,7 +240,7 @@ describe('the customer requirement of (C) and account operations (GET /v1/store/
 
   it('answers 401 customer_token_invalid once the access token is an hour old', async () => {
     now = Date.parse('2026-11-22T15:00:00.000Z');
-    const session = (await register('expiry@example.com')).body.data;
+    const session = (await register(email('expiry'))).body.data;
     const auth = { authorization: `Bearer ${session.access_token}` };
     now += 3599_000;
     expect((await get(t.app, '/v1/store/account', shop.publicKey, auth)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../support/http.js';
+import { uniqueContacts } from '../../../support/merchant-customers.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -10,8 +11,10 @@ let n = 0;
 
 const post = (url: string, payload: unknown) =>
   call(t.app, { method: 'POST', url, key: shop.publicKey, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-/** A valid US number of its own for each test (555-01xx is reserved for fiction). */
-const nextNumber = () => `201555${String(100 + (n += 1)).padStart(4, '0')}`;
+// Accounts are platform-wide and a PostgreSQL test database outlives one run: numbers and addresses of this run only.
+const { email: at, usPhone } = uniqueContacts();
+/** A valid US number of its own for each test. */
+const nextNumber = () => usPhone(String(100 + (n += 1)).padStart(4, '0'));
 const nextHour = () => (now = (Math.floor(now / 3_600_000) + 1) * 3_600_000 + 60_000);
 
 async function codeSentTo(phone: string): Promise<string> {
@@ -67,13 +70,13 @@ describe('POST /v1/auth/register and POST /v1/auth/phone/verify-otp', () => {
     const res = await post('/v1/auth/register', {
       first_name: 'Radia',
       last_name: 'Perlman',
-      email: `radia${n}@example.com`,
+      email: at(`radia${n}`),
       phone,
       country_code: 'US',
       otp_code: await codeSentTo(`+1${phone}`),
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ is_new_user: true, user: { name: 'Radia Perlman', phone: `+1${phone}`, email: `radia${n}@example.com` } });
+    expect(res.body.data).toMatchObject({ is_new_user: true, user: { name: 'Radia Perlman', phone: `+1${phone}`, email: at(`radia${n}`) } });
 
     now += 61_000;
     await post('/v1/auth/phone/request-otp', { phone: `+1 ${phone}`, country_code: 'US' });
@@ -86,12 +89,12 @@ describe('POST /v1/auth/register and POST /v1/auth/phone/verify-otp', () => {
   it('answers 409 account_exists for a taken email without spending the code', async () => {
     nextHour();
     const phone = nextNumber();
-    await post('/v1/auth/email/register-password', { first_name: 'A', last_name: 'B', email: `taken${n}@example.com`, password: 'long enough' });
+    await post('/v1/auth/email/register-password', { first_name: 'A', last_name: 'B', email: at(`taken${n}`), password: 'long enough' });
     await post('/v1/auth/phone/request-otp', { phone, country_code: 'US' });
     const code = await codeSentTo(`+1${phone}`);
-    const body = { first_name: 'A', last_name: 'B', email: `taken${n}@example.com`, phone, country_code: 'US', otp_code: code };
+    const body = { first_name: 'A', last_name: 'B', email: at(`taken${n}`), phone, country_code: 'US', otp_code: code };
     expect((await post('/v1/auth/register', body)).body.error.code).toBe('account_exists');
-    expect((await post('/v1/auth/register', { ...body, email: `free${n}@example.com` })).status).toBe(201);
+    expect((await post('/v1/auth/register', { ...body, email: at(`free${n}`) })).status).toBe(201);
   });
 
   it('refuses a wrong code with otp_invalid', async () => {
@@ -102,7 +105,7 @@ describe('POST /v1/auth/register and POST /v1/auth/phone/verify-otp', () => {
     const res = await post('/v1/auth/register', {
       first_name: 'A',
       last_name: 'B',
-      email: `wrong${n}@example.com`,
+      email: at(`wrong${n}`),
       phone,
       country_code: 'US',
       otp_code: code === '000000' ? '111111' : '000000',

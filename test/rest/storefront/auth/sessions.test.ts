@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure } from '../../../support/failure.js';
 import { call, get } from '../../../support/http.js';
+import { uniqueContacts } from '../../../support/merchant-customers.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -8,6 +10,8 @@ let shop: TestStore;
 let other: TestStore;
 let now = Date.parse('2026-11-22T12:00:00.000Z');
 let n = 0;
+// Accounts are platform-wide and a PostgreSQL test database outlives one run: addresses of this run only.
+const { email } = uniqueContacts();
 
 const post = (url: string, payload: unknown = {}, headers: Record<string, string> = {}, key = shop.publicKey) =>
   call(t.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
@@ -18,7 +22,7 @@ async function signUp(key = shop.publicKey) {
   n += 1;
   const res = await post(
     '/v1/auth/email/register-password',
-    { first_name: 'Grace', last_name: 'Hopper', email: `grace${n}@example.com`, password: 'cobol rules' },
+    { first_name: 'Grace', last_name: 'Hopper', email: email(`grace${n}`), password: 'cobol rules' },
     {},
     key,
   );
@@ -77,14 +81,26 @@ describe('POST /v1/auth/refresh', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
   });
 
-  it('refuses a refresh token after 30 days, an unknown one, and another store’s', async () => {
+  it('refuses a refresh token after 30 days and an unknown one with 401 refresh_token_invalid', async () => {
     const first = await signUp();
-    const stranger = await signUp(other.publicKey);
-    expect((await post('/v1/auth/refresh', { refresh_token: 'bzr_unknown' })).body.error.code).toBe('refresh_token_invalid');
+    expectFailure(await post('/v1/auth/refresh', { refresh_token: 'bzr_unknown' }), 401, 'refresh_token_invalid');
     now += 2592000_000;
-    expect((await post('/v1/auth/refresh', { refresh_token: first.refresh_token })).body.error.code).toBe('refresh_token_invalid');
+    expectFailure(await post('/v1/auth/refresh', { refresh_token: first.refresh_token }), 401, 'refresh_token_invalid');
     now -= 2592000_000;
-    expect((await post('/v1/auth/refresh', { refresh_token: stranger.refresh_token })).body.error.code).toBe('refresh_token_invalid');
+  });
+
+  it('answers 403 token_store_mismatch for another store’s live refresh token, and leaves it working there', async () => {
+    const stranger = await signUp(other.publicKey);
+    expectFailure(
+      await post('/v1/auth/refresh', { refresh_token: stranger.refresh_token }),
+      403,
+      'token_store_mismatch',
+      `This refresh token was issued by another store; sign in at ${shop.store.name}.`,
+    );
+    const there = await post('/v1/auth/refresh', { refresh_token: stranger.refresh_token }, {}, other.publicKey);
+    expect(there.status).toBe(200);
+    // Spent at its own store, the token is dead everywhere: elsewhere it is a plain 401, as a dead access token is.
+    expectFailure(await post('/v1/auth/refresh', { refresh_token: stranger.refresh_token }), 401, 'refresh_token_invalid');
   });
 
   it('refuses a missing or malformed refresh_token with 422 naming it', async () => {
