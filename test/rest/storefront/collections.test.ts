@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { createProduct } from '../../support/catalog.js';
+import { createDiscount } from '../../support/discounts.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { send } from '../../support/writes.js';
+import { MERCHANT, send } from '../../support/writes.js';
 
 // GET /v1/store/collections (the tree) and GET /v1/store/collections/{collection}/products.
 
@@ -209,5 +210,57 @@ describe('GET /store/collections/{collection}/products', () => {
     expectFailure(await productsOf(theirs.id), 404, 'not_found', 'Collection not found.');
     expectFailure(await productsOf(slug('theirs')), 404, 'not_found', 'Collection not found.');
     expectFailure(await productsOf('nope'), 404, 'not_found', 'Collection not found.');
+  });
+});
+
+describe('a discount_applies smart collection', () => {
+  // Its members are exactly the products whose cards show a discount: the rule reads the offers
+  // shopper prices are made of, not every live discount.
+  let deals: TestStore;
+  let products: Product[];
+  const dealsOf = () => get(t.app, `/v1/store/collections/${slug('deals')}/products?per_page=50`, deals.publicKey);
+  const merchantCount = async () => {
+    const res = await get(t.app, `${MERCHANT}/collections`, deals.privateKey);
+    expect(res.status, res.raw).toBe(200);
+    return res.body.data.find((c: { slug: string }) => c.slug === slug('deals')).products_count;
+  };
+
+  beforeAll(async () => {
+    deals = await makeStore(t.database);
+    products = [];
+    for (const title of ['Kettle', 'Teapot', 'Mug', 'Cup']) products.push(await createProduct(t.database, deals.store, { title, price: '30.00' }));
+    const res = await send(t.app, deals.privateKey, 'POST', '/collections/bulk', {
+      collections: [{ name: 'Deals', slug: slug('deals'), mode: 'smart', rules: { match: 'all', rules: [{ kind: 'discount_applies' }] } }],
+    });
+    expect(res.status, res.raw).toBe(200);
+  });
+
+  it('leaves out products that only a coupon or an order-level condition discounts', async () => {
+    await createDiscount(t.database, deals.store, { title: 'Code only, everything', value: '20', autoApply: false });
+    await createDiscount(t.database, deals.store, { title: 'Spend 100, save 10%', value: '10', minimumOrderAmount: '100.00' });
+    await createDiscount(t.database, deals.store, { title: 'Code only kettle', value: '20', productIds: [products[0]!.id], autoApply: false });
+    await createDiscount(t.database, deals.store, { title: 'Big basket teapot', value: '20', productIds: [products[1]!.id], minimumOrderAmount: '50.00' });
+    await createDiscount(t.database, deals.store, { title: 'Buy three mugs', value: '20', productIds: [products[2]!.id], minimumQuantity: 3 });
+    await createDiscount(t.database, deals.store, { title: 'Used up cup', value: '20', productIds: [products[3]!.id], maxUsageTotal: 1, usageCount: 1 });
+    const res = await dealsOf();
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ data: [], has_more: false, next_cursor: null });
+    expect(await merchantCount()).toBe(0);
+    const tree = await get(t.app, '/v1/store/collections', deals.publicKey);
+    expect(tree.body.data).toEqual([]);
+  });
+
+  it('holds the products a live automatic discount targets, and every card shows that discount', async () => {
+    await createDiscount(t.database, deals.store, { title: 'Teapot and mug week', value: '10', productIds: [products[1]!.id, products[2]!.id] });
+    const res = await dealsOf();
+    expect(res.status, res.raw).toBe(200);
+    expect(idsOf(res).sort()).toEqual([products[1]!.id, products[2]!.id].sort());
+    for (const card of res.body.data) {
+      expect(card).toMatchObject({ price: 30, discount_price: 27, discount: { title: 'Teapot and mug week', amount: 3, final_price: 27 } });
+      expect(card.discounts.map((d: { title: string }) => d.title)).toEqual(['Teapot and mug week']);
+    }
+    expect(await merchantCount()).toBe(2);
+    const tree = await get(t.app, '/v1/store/collections', deals.publicKey);
+    expect(tree.body.data.map((c: { slug: string; products_count: number }) => [c.slug, c.products_count])).toEqual([[slug('deals'), 2]]);
   });
 });
