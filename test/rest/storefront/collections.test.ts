@@ -169,14 +169,37 @@ describe('GET /store/collections/{collection}/products', () => {
     expect(idsOf(await productsOf(slug('chairs'), '?in_stock=false'))).toEqual(out);
   });
 
-  it('meets each product once while products are added to a smart collection during the walk', async () => {
-    const before = await walk(slug('smart'), 'sort=merchant', 3, async (page) => {
-      if (page === 1) await createProduct(t.database, shop.store, { title: `Chair late ${run}`, createdAt: new Date('2020-01-01T00:00:00Z') });
-      if (page === 2) await createProduct(t.database, shop.store, { title: `Chair new ${run}` });
-    });
-    expect(new Set(before).size).toBe(before.length);
-    expect(before).toEqual(expect.arrayContaining(tied.map((p) => p.id)));
-  });
+  it.each(['merchant', 'newest', 'price_low', 'price_high', 'popular', 'in_stock'])(
+    'meets each product exactly once, sort %s, while products are added to a smart collection during the walk',
+    async (sort) => {
+      const all = await productsOf(slug('smart'), `?sort=${sort}&per_page=50`);
+      expect(all.body.has_more).toBe(false);
+      const before = idsOf(all);
+      const added: string[] = [];
+      // One product that sorts ahead of the cursor and one behind it, whatever the sort.
+      const addBoth = async (page: number) => {
+        const first = { price: '1.00', createdAt: new Date('2020-01-01T00:00:00Z'), salesCount: 0, stock: 0 };
+        const last = { price: '99.00', createdAt: new Date(), salesCount: 1000, stock: 5 };
+        for (const [name, spec] of [
+          ['early', first],
+          ['late', last],
+        ] as const)
+          added.push((await createProduct(t.database, shop.store, { title: `Chair ${sort} ${name} ${page} ${run}`, ...spec })).id);
+      };
+      const seen = await walk(slug('smart'), `sort=${sort}`, 3, async (page) => {
+        if (page <= 2) await addBoth(page);
+      });
+      expect(new Set(seen).size, sort).toBe(seen.length);
+      expect(seen, sort).toEqual(expect.arrayContaining(before));
+      expect(
+        seen.filter((id) => !before.includes(id)).every((id) => added.includes(id)),
+        sort,
+      ).toBe(true);
+      // Of the two added after the first page, the one that sorts behind the cursor is met (the
+      // other too when it ties with the cursor's row and its tie-breaker falls behind).
+      expect(added.slice(0, 2).filter((id) => seen.includes(id)).length, sort).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('filters by keyword and by attributes: one attribute ORs its values, attributes AND', async () => {
     expect(idsOf(await productsOf(slug('chairs'), `?keyword=chair 3`))).toEqual([tied[3]!.id]);
