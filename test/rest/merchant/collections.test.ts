@@ -449,4 +449,46 @@ describe('POST /collections/{collection}/products/reorder', () => {
     );
     expectFailure(await send(t.app, other.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, { product_ids: [] }), 404, 'not_found');
   });
+
+  it("refuses another store's product naming it, and writes nothing", async () => {
+    const rows = () => t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } });
+    const before = await rows();
+    const events = (await outboxOf(t.database, shop.store)).length;
+    const res = await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, {
+      product_ids: [products[2]!.id, foreign.id, products[0]!.id, foreign.pId],
+    });
+    expectValidation(res, 'product_ids.1');
+    const notOurs = ['names no product of this store (send its uuid or integer id)'];
+    expect(res.body.errors).toEqual({ 'product_ids.1': notOurs, 'product_ids.3': notOurs });
+    expect(await rows()).toEqual(before);
+    expect((await outboxOf(t.database, shop.store)).length).toBe(events);
+    expect(await orderOf(slug('pins'))).toEqual([products[3]!, products[1]!, products[0]!, products[2]!].map((p) => p.id));
+  });
+
+  it.each([
+    ['a text list', { product_ids: 'x' }, 'product_ids'],
+    ['no list', {}, 'product_ids'],
+    ['a null list', { product_ids: null }, 'product_ids'],
+    ['an object id', { product_ids: [{}] }, 'product_ids.0'],
+    ['a boolean id', { product_ids: [true] }, 'product_ids.0'],
+    ['an unknown field', { product_ids: [], position: 1 }, 'position'],
+    ['1001 ids', { product_ids: Array.from({ length: 1001 }, () => 1) }, 'product_ids'],
+  ])('refuses %s with a 422 naming it, and writes nothing', async (_, body, field) => {
+    const before = await t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } });
+    expectValidation(await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, body), field);
+    expect(await t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } })).toEqual(before);
+  });
+
+  it('answers malformed JSON and a body that is a list with 4xx envelopes', async () => {
+    const raw = (payload: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: `${MERCHANT}/collections/${slug('pins')}/products/reorder`,
+        key: shop.privateKey,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    expectFailure(await raw('{"product_ids": ['), 400, 'bad_request');
+    expectValidation(await raw('[]'), 'request');
+  });
 });
