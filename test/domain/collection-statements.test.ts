@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../support/catalog.js';
+import { createDiscount } from '../support/discounts.js';
 import { get, graphql } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { send } from '../support/writes.js';
 
-// A collection or promotion page of cards costs the same SQL statements whatever its size.
+// A collection or promotion page of cards costs the same SQL statements whatever its size, and
+// discounts add at most one statement to it.
 
 let t: TestApp;
 let shop: TestStore;
@@ -30,52 +32,122 @@ beforeAll(async () => {
     collections: [
       { name: 'Manual', slug: 'manual', product_ids: ids },
       { name: 'Smart', slug: 'smart', mode: 'smart', rules: { match: 'all', rules: [{ kind: 'title_contains', text: 'lamp' }] } },
+      { name: 'Deals', slug: 'deals', mode: 'smart', rules: { match: 'all', rules: [{ kind: 'discount_applies' }] } },
     ],
   });
   await send(t.app, shop.privateKey, 'POST', '/collections/smart/products/pin', { product_ids: ids.slice(0, 3) });
-  const promo = await t.database.prisma.discount.create({
-    data: { storeId: shop.store.id, kind: 'promotion', title: 'Lamps', type: 'percentage', value: '10', categoryIds: [lamps.id], isPublished: true },
-  });
+  const promo = await createDiscount(t.database, shop.store, { kind: 'promotion', title: 'Lamps', categoryIds: [lamps.id] });
   promotionId = promo.id;
+  // Several discounts over the same cards: matched in memory, so their number costs nothing.
+  await createDiscount(t.database, shop.store, { title: 'Red lamps', value: '20', productIds: ids.filter((_, i) => i % 2) });
+  await createDiscount(t.database, shop.store, { title: 'One off', type: 'fixed', value: '1.00', productIds: ids.slice(0, 10) });
+  await createDiscount(t.database, shop.store, { title: 'Storewide', value: '5' });
 });
 afterAll(() => t.close());
 
-async function statementsFor(path: string) {
+/**
+ * Switches the store's price-lowering discounts off (the promotion stays live, but as a page of
+ * products only, `auto_apply` false) or on.
+ */
+async function setDiscounts(on: boolean) {
+  await t.database.prisma.discount.updateMany({ where: { storeId: shop.store.id, kind: 'discount' }, data: { isActive: on } });
+  await t.database.prisma.discount.update({ where: { id: promotionId }, data: { autoApply: on } });
+}
+
+async function restStatements(path: string) {
   const before = t.database.statementCount();
   const res = await get(t.app, path, shop.publicKey);
   expect(res.status, res.raw).toBe(200);
-  return { count: t.database.statementCount() - before, cards: res.body.data.length };
+  const cards: { discount: unknown; discounts: unknown[] }[] = res.body.data;
+  return {
+    count: t.database.statementCount() - before,
+    cards: cards.length,
+    discounted: cards.filter((c) => c.discount !== null && c.discounts.length).length,
+  };
 }
 
+const card = 'id title discountPrice { amount } discount { id } discounts { id } images { id } variants { id } category { id }';
+const graphqlPages = {
+  collection: (slug: string) => (size: number) => `{ collection(slug: "${slug}") { products(first: ${size}) { edges { node { ${card} } } } facets { slug } } }`,
+  promotion: () => (size: number) =>
+    `{ promotion(id: "${promotionId}") { products(perPage: ${size}) { nodes { ${card} } } facets(filter: { attributes: ["colour:blue"] }) { slug } } }`,
+};
+
+async function graphqlStatements(query: string) {
+  const before = t.database.statementCount();
+  const res = await graphql(t.app, shop.publicKey, query);
+  expect(res.body.errors, res.raw).toBeUndefined();
+  const data = res.body.data.collection ?? res.body.data.promotion;
+  const nodes: { discount: unknown; discounts: unknown[] }[] = data.products.edges
+    ? data.products.edges.map((e: { node: unknown }) => e.node)
+    : data.products.nodes;
+  return {
+    count: t.database.statementCount() - before,
+    cards: nodes.length,
+    discounted: nodes.filter((n) => n.discount !== null && n.discounts.length).length,
+  };
+}
+
+const restPages: [string, string][] = [
+  ['a manual collection', '/v1/store/collections/manual/products?'],
+  ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?'],
+  ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&'],
+  ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`],
+];
+
 describe('collection and promotion product pages', () => {
+  it.each([...restPages, ['a discount_applies smart collection', '/v1/store/collections/deals/products?']])(
+    '%s costs the same statements for 5 and 50 cards',
+    async (_, path) => {
+      const url = path.replace('PROMO', promotionId);
+      const five = await restStatements(`${url}per_page=5`);
+      const fifty = await restStatements(`${url}per_page=50`);
+      expect(five.cards).toBe(5);
+      expect(fifty.cards).toBeGreaterThan(5);
+      expect(fifty.count).toBe(five.count);
+      expect(fifty.count).toBeLessThanOrEqual(16);
+    },
+  );
+
   it.each([
-    ['a manual collection', '/v1/store/collections/manual/products?'],
-    ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?'],
-    ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&'],
-    ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`],
-  ])('%s costs the same statements for 5 and 50 cards', async (_, path) => {
-    const url = path.replace('PROMO', promotionId);
-    const five = await statementsFor(`${url}per_page=5`);
-    const fifty = await statementsFor(`${url}per_page=50`);
+    ['a smart collection', graphqlPages.collection('smart')],
+    ['a discount_applies smart collection', graphqlPages.collection('deals')],
+    ['a promotion', graphqlPages.promotion()],
+  ])('%s costs the same statements for 5 and 50 cards on GraphQL, discounts and facets included', async (_, query) => {
+    const five = await graphqlStatements(query(5));
+    const fifty = await graphqlStatements(query(50));
     expect(five.cards).toBe(5);
     expect(fifty.cards).toBeGreaterThan(5);
     expect(fifty.count).toBe(five.count);
     expect(fifty.count).toBeLessThanOrEqual(16);
   });
 
-  it('costs the same statements for 5 and 50 cards on GraphQL, discounts and facets included', async () => {
-    const query = (first: number) =>
-      `{ collection(slug: "smart") { products(first: ${first}) { edges { node { id title discountPrice { amount } discounts { id } images { id } variants { id } category { id } } } } facets { slug } } }`;
-    const statements = async (first: number) => {
-      const before = t.database.statementCount();
-      const res = await graphql(t.app, shop.publicKey, query(first));
-      expect(res.body.errors, res.raw).toBeUndefined();
-      return { count: t.database.statementCount() - before, cards: res.body.data.collection.products.edges.length };
-    };
-    const five = await statements(5);
-    const fifty = await statements(50);
-    expect([five.cards, fifty.cards]).toEqual([5, 50]);
-    expect(fifty.count).toBe(five.count);
-    expect(fifty.count).toBeLessThanOrEqual(16);
+  it('spends nothing on the discount_applies rule itself: it reads the offers the cards are priced with', async () => {
+    const deals = await restStatements('/v1/store/collections/deals/products?sort=newest&per_page=50');
+    const lamps = await restStatements('/v1/store/collections/smart/products?sort=newest&per_page=50');
+    expect(deals.cards).toBe(50);
+    expect(deals.count).toBe(lamps.count);
+  });
+
+  it('adds at most one statement for discounts, REST and GraphQL, collection and promotion pages', async () => {
+    const pages = [
+      ...restPages.map(([name, path]) => [`REST ${name}`, () => restStatements(`${path.replace('PROMO', promotionId)}per_page=50`)] as const),
+      ['GraphQL collection', () => graphqlStatements(graphqlPages.collection('smart')(50))] as const,
+      ['GraphQL promotion', () => graphqlStatements(graphqlPages.promotion()(50))] as const,
+    ];
+    try {
+      for (const [name, load] of pages) {
+        await setDiscounts(false);
+        const without = await load();
+        await setDiscounts(true);
+        const withDiscounts = await load();
+        expect([without.cards, without.discounted], name).toEqual([withDiscounts.cards, 0]);
+        expect(withDiscounts.discounted, name).toBe(withDiscounts.cards);
+        expect(withDiscounts.count - without.count, name).toBeGreaterThanOrEqual(0);
+        expect(withDiscounts.count - without.count, name).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      await setDiscounts(true);
+    }
   });
 });

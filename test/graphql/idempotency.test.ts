@@ -131,3 +131,58 @@ describe('Idempotency-Key on a productCreate mutation', () => {
     expect(await products(shop, 'Spaced Lamp')).toBe(0);
   });
 });
+
+describe.each([
+  {
+    name: 'discountCreate',
+    mutation: `mutation($input: DiscountCreateInput!) { discountCreate(input: $input) { discount { id title createdAt } userErrors { field code message } } }`,
+    variables: (title: string) => ({ input: { title, type: 'PERCENTAGE', value: '10' } }),
+    count: (store: TestStore, title: string) => t.database.prisma.discount.count({ where: { storeId: store.store.id, title } }),
+  },
+  {
+    name: 'couponCreate',
+    mutation: `mutation($input: CouponCreateInput!) { couponCreate(input: $input) { coupon { id code createdAt } userErrors { field code message } } }`,
+    variables: (title: string) => ({ input: { title, code: title.replace(/ /g, '-'), discountType: 'FIXED', discountValue: '5.00' } }),
+    count: (store: TestStore, title: string) => t.database.prisma.coupon.count({ where: { storeId: store.store.id, title } }),
+  },
+  {
+    name: 'collectionsBulkUpsert',
+    // Run twice for real, the second run would answer `updated: 1`; a replay answers `created: 1` again.
+    mutation: `mutation($input: [CollectionUpsertInput!]!) { collectionsBulkUpsert(input: $input) { created updated collections { id slug } userErrors { field code message } } }`,
+    variables: (title: string) => ({ input: [{ name: title, slug: title.toLowerCase().replace(/ /g, '-') }] }),
+    count: (store: TestStore, title: string) => t.database.prisma.collection.count({ where: { storeId: store.store.id, name: title } }),
+  },
+])('Idempotency-Key on $name', ({ name, mutation, variables, count }) => {
+  it('runs once and replays the identical answer', async () => {
+    const headers = { 'idempotency-key': `gql-${name}-replay` };
+    const title = `Replayed ${name}`;
+    const first = await graphql(t.app, shop.privateKey, mutation, variables(title), headers);
+    expect(first.status, first.raw).toBe(200);
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data[name].userErrors).toEqual([]);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await graphql(t.app, shop.privateKey, mutation, variables(title), headers);
+    expect(again.status).toBe(200);
+    expect(again.raw).toBe(first.raw);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await count(shop, title)).toBe(1);
+  });
+
+  it('answers idempotency_key_reuse for another body under the same key, and writes nothing', async () => {
+    const headers = { 'idempotency-key': `gql-${name}-reuse` };
+    const first = await graphql(t.app, shop.privateKey, mutation, variables(`Kept ${name}`), headers);
+    expect(first.body.data[name].userErrors).toEqual([]);
+    const other = await graphql(t.app, shop.privateKey, mutation, variables(`Refused ${name}`), headers);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({
+      errors: [
+        {
+          message: 'This Idempotency-Key was used with a different request (method, path or body) within 24 hours; send a new key for a new call.',
+          extensions: { code: 'idempotency_key_reuse', request_id: expect.any(String) },
+        },
+      ],
+    });
+    expect(await count(shop, `Refused ${name}`)).toBe(0);
+    expect(await count(shop, `Kept ${name}`)).toBe(1);
+  });
+});

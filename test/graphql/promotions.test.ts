@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../support/catalog.js';
 import { createDiscount } from '../support/discounts.js';
 import { get, graphql } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
@@ -65,6 +66,21 @@ describe('GraphQL promotions', () => {
     const query = `query($id: String!) { promotion(id: $id) { title isLive status } }`;
     expect((await graphql(t.app, shop.publicKey, query, { id: endedId })).body.data.promotion).toEqual({ title: 'Ended', isLive: false, status: 'ACTIVE' });
     expect((await graphql(t.app, other.publicKey, query, { id: endedId })).body.data.promotion).toBeNull();
+  });
+
+  it('answers a scheduled promotion too, but a promotion that is not live lists no products and no facets; unpublished is null', async () => {
+    await createProduct(t.database, shop.store, { title: 'Vase', options: { Colour: ['Blue'] } });
+    const scheduled = await createDiscount(t.database, shop.store, { title: 'Soon', kind: 'promotion', validFrom: at(3) });
+    const hidden = await createDiscount(t.database, shop.store, { title: 'Draft', kind: 'promotion', isPublished: false });
+    const query = `query($id: String!) { promotion(id: $id) { title isLive products { page hasMore nodes { id } } facets { slug } } }`;
+    for (const [id, title] of [
+      [endedId, 'Ended'],
+      [scheduled.id, 'Soon'],
+    ]) {
+      const res = await graphql(t.app, shop.publicKey, query, { id });
+      expect(res.body).toEqual({ data: { promotion: { title, isLive: false, products: { page: 1, hasMore: false, nodes: [] }, facets: [] } } });
+    }
+    expect((await graphql(t.app, shop.publicKey, query, { id: hidden.id })).body).toEqual({ data: { promotion: null } });
   });
 
   it('lists the shop’s live discounts as store info does', async () => {

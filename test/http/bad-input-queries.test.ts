@@ -40,6 +40,7 @@ const routes: [string, Kind][] = [
   ['/v1/store/locales', 'public'],
   ['/v1/store/products', 'public'],
   [`/v1/store/products/${SLUG}`, 'public'],
+  [`/v1/store/products/${SLUG}/related`, 'public'],
   ['/api/v1/merchant/store', 'private'],
   ['/api/v1/merchant/products', 'private'],
   ['/api/v1/merchant/products/:product', 'private'],

@@ -57,6 +57,20 @@ describe('seeded collections', () => {
     expect(members.slice(0, 3).map(([, pinned]) => pinned)).toEqual([0, 1, 2]);
   });
 
+  it('put in Deals exactly the products whose cards show a discount, not every product', async () => {
+    const all = await get(t.app, '/v1/store/products?per_page=100', shop.publicKey);
+    expect(all.status).toBe(200);
+    expect(all.body.data).toHaveLength(80);
+    const discounted = all.body.data.filter((c: { discount: unknown }) => c.discount !== null).map((c: { id: string }) => c.id);
+    const deals = await get(t.app, '/v1/store/collections/deals/products?per_page=50', shop.publicKey);
+    expect(deals.status).toBe(200);
+    expect(deals.body.has_more).toBe(false);
+    expect(deals.body.data.map((c: { id: string }) => c.id).sort()).toEqual(discounted.sort());
+    expect(discounted.length).toBeGreaterThan(0);
+    expect(discounted.length).toBeLessThan(80);
+    for (const card of deals.body.data) expect(card.discount_price).toBeLessThan(card.price);
+  });
+
   it('give option values swatch colours that facets show', async () => {
     const colour = await t.database.prisma.productOption.findFirstOrThrow({ where: { storeId: shop.store.id, name: 'Colour' } });
     expect(Object.keys(colour.colorCodes as object).sort()).toEqual([...colour.values].sort());

@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { livePredicate, targetPredicate } from '../discounts/liveness.js';
+import { targetPredicate } from '../discounts/liveness.js';
 import { containsText } from '../text-match.js';
 import type { StoredRule, StoredRules } from './rule-language.js';
 
@@ -10,17 +10,16 @@ const nothing: Prisma.ProductWhereInput = { id: { in: [] } };
 /**
  * Turns smart rules into one Prisma product condition, so the database picks the members: no
  * product is loaded to be tested. Built per request (a category's subtree, the live discounts and
- * "created within N days" are all read at request time). The live discounts are read once per
- * compiler, so a page of smart collections costs one discount statement.
+ * "created within N days" are all read at request time). `discount_applies` reads the very offers
+ * the request prices cards with (the request's loader), so a member's card always shows a discount
+ * and the page spends no second discount statement.
  */
 export function smartWhereCompiler(ctx: Ctx) {
-  let liveTargets: Promise<Prisma.ProductWhereInput> | undefined;
-  const discountApplies = () =>
-    (liveTargets ??= ctx.db.discount.findMany({ where: livePredicate(ctx.now), select: { productIds: true, categoryIds: true } }).then((rows) => {
-      const targets = rows.map(targetPredicate);
-      if (targets.some((t) => Object.keys(t).length === 0)) return {};
-      return targets.length ? { OR: targets } : nothing;
-    }));
+  const discountApplies = async (): Promise<Prisma.ProductWhereInput> => {
+    const targets = (await ctx.loaders.liveOffers()).map(targetPredicate);
+    if (targets.some((t) => Object.keys(t).length === 0)) return {};
+    return targets.length ? { OR: targets } : nothing;
+  };
 
   async function ruleWhere(rule: StoredRule): Promise<Prisma.ProductWhereInput> {
     switch (rule.kind) {

@@ -1,7 +1,7 @@
 import type { Discount } from '../../generated/prisma/client.js';
 import type { StoreDb } from '../../platform/database/store-scoped-client.js';
 import type { DiscountOffer, DiscountType } from '../pricing/discounts.js';
-import { livePredicate } from './liveness.js';
+import { lowersShopperPrices, lowersShopperPricesWhere } from './liveness.js';
 
 /**
  * How many live automatic discounts one request prices with. A store runs a handful; the bound keeps
@@ -28,21 +28,10 @@ export function offerOf(row: Discount): DiscountOffer {
 }
 
 /**
- * The store's live automatic discounts that a product card can decide: a minimum order amount or a
- * minimum quantity above one is a condition on the order, met (or not) at checkout, so such a
- * discount never lowers a card price. One statement; products are matched to targets in memory.
+ * The store's discounts that lower card prices now (`lowersShopperPrices`). One statement; products
+ * are matched to targets in memory.
  */
 export async function liveAutomaticOffers(db: StoreDb, now: Date): Promise<DiscountOffer[]> {
-  const rows = await db.discount.findMany({
-    where: {
-      ...livePredicate(now),
-      autoApply: true,
-      minimumOrderAmount: null,
-      OR: [{ minimumQuantity: null }, { minimumQuantity: { lte: 1 } }],
-    },
-    orderBy: byPriority,
-    take: LIVE_OFFER_LIMIT,
-  });
-  // A discount used up to its total limit no longer applies; Prisma cannot compare two columns.
-  return rows.filter((row) => row.maxUsageTotal === null || row.usageCount < row.maxUsageTotal).map(offerOf);
+  const rows = await db.discount.findMany({ where: lowersShopperPricesWhere(now), orderBy: byPriority, take: LIVE_OFFER_LIMIT });
+  return rows.filter((row) => lowersShopperPrices(row, now)).map(offerOf);
 }

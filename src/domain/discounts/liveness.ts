@@ -23,6 +23,41 @@ export function livePredicate(now: Date): Prisma.DiscountWhereInput {
   };
 }
 
+type ShopperPriceFields = Pick<
+  Discount,
+  'isActive' | 'isPublished' | 'validFrom' | 'validUntil' | 'autoApply' | 'minimumOrderAmount' | 'minimumQuantity' | 'maxUsageTotal' | 'usageCount'
+>;
+
+/**
+ * Whether a discount lowers the price a product card shows at `now`: live, applied without a code,
+ * and decidable without an order (a minimum order amount or a minimum quantity above one is met, or
+ * not, at checkout), and not used up to its total limit. Shopper prices and the `discount_applies`
+ * smart rule both go through this rule, so a product is in "discount applies" exactly when its card
+ * shows a discount.
+ */
+export function lowersShopperPrices(discount: ShopperPriceFields, now: Date): boolean {
+  return (
+    isLive(discount, now) &&
+    discount.autoApply &&
+    discount.minimumOrderAmount === null &&
+    (discount.minimumQuantity === null || discount.minimumQuantity <= 1) &&
+    (discount.maxUsageTotal === null || discount.usageCount < discount.maxUsageTotal)
+  );
+}
+
+/**
+ * The same rule as a query condition, but for the usage limit: Prisma cannot compare two columns, so
+ * rows fetched with it still go through `lowersShopperPrices`.
+ */
+export function lowersShopperPricesWhere(now: Date): Prisma.DiscountWhereInput {
+  return {
+    ...livePredicate(now),
+    autoApply: true,
+    minimumOrderAmount: null,
+    OR: [{ minimumQuantity: null }, { minimumQuantity: { lte: 1 } }],
+  };
+}
+
 /** The products a discount targets: every product when it names none, else those named or in a named category. */
 export function targetPredicate(discount: Pick<Discount, 'productIds' | 'categoryIds'>): Prisma.ProductWhereInput {
   if (!discount.productIds.length && !discount.categoryIds.length) return {};

@@ -4,6 +4,7 @@ import type { Product } from '../../../src/generated/prisma/client.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { call, get } from '../../support/http.js';
+import { picture, serve, startLocalServer, type LocalServer } from '../../support/media-fixtures.js';
 import { makeKey, makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { MERCHANT, outboxOf, send } from '../../support/writes.js';
@@ -17,17 +18,22 @@ let shop: TestStore;
 let other: TestStore;
 let products: Product[];
 let foreign: Product;
+let images: LocalServer;
 const run = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_MERCHANT: '0' });
+  images = await startLocalServer({ '/banner.jpg': serve(await picture(1200, 400, 'jpeg'), 'image/jpeg'), '/text.png': serve('not a picture') });
+  t = await startTestApp({ MEDIA_FETCH_ALLOW: images.hostPort, RATE_LIMIT_MERCHANT: '0' });
   shop = await makeStore(t.database);
   other = await makeStore(t.database);
   products = [];
   for (let i = 0; i < 4; i += 1) products.push(await createProduct(t.database, shop.store, { title: `Lamp ${i}`, price: `${10 + i}.00` }));
   foreign = await createProduct(t.database, other.store, { title: 'Foreign lamp' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await images.close();
+});
 
 const bulk = (body: unknown, key = shop.privateKey, headers: Record<string, string> = {}) =>
   call(t.app, {
@@ -300,6 +306,55 @@ describe('POST /collections/bulk', () => {
   });
 });
 
+describe('POST /collections/bulk with image_url', () => {
+  const mediaFiles = () => t.database.prisma.mediaFile.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } });
+
+  it('downloads the image into the media library and answers the address Bazaar serves, on both faces', async () => {
+    const before = (await mediaFiles()).length;
+    const res = await bulk({ collections: [{ name: 'Banner', slug: slug('banner'), image_url: `${images.origin}/banner.jpg` }] });
+    expect(res.status, res.raw).toBe(200);
+    const made = res.body.data.collections[0];
+    expect(made.image).toMatch(/^http:\/\/bazaar\.test\/media\/.+\/original\.jpg$/);
+    expect(Object.keys(made.image_variants)).toEqual(['thumb', 'card', 'card2x', 'view', 'wa', 'original']);
+    expect(made.image_variants.original).toEqual({ url: made.image, w: 1200, h: 400 });
+    const files = await mediaFiles();
+    expect(files).toHaveLength(before + 1);
+    expect(files.at(-1)).toMatchObject({ sourceUrl: `${images.origin}/banner.jpg`, mimeType: 'image/jpeg', width: 1200, height: 400 });
+    const row = await t.database.prisma.collection.findFirstOrThrow({ where: { storeId: shop.store.id, slug: slug('banner') } });
+    expect(row.imageUrl).toBe(made.image);
+    const tree = await get(t.app, '/v1/store/collections?include_empty=true', shop.publicKey);
+    expect(tree.body.data.find((c: { slug: string }) => c.slug === slug('banner'))).toMatchObject({ image: made.image, image_variants: made.image_variants });
+  });
+
+  it('keeps the image when an update leaves image_url out', async () => {
+    const before = await t.database.prisma.collection.findFirstOrThrow({ where: { storeId: shop.store.id, slug: slug('banner') } });
+    const res = await bulk({ collections: [{ name: 'Banner, renamed', slug: slug('banner') }] });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data.collections[0]).toMatchObject({ name: 'Banner, renamed', image: before.imageUrl });
+  });
+
+  it.each([
+    ['an internal address', 'http://10.0.0.1/a.png'],
+    ['the loopback on a port not allowed', 'http://127.0.0.1:9/x.png'],
+    ['a cloud metadata address', 'http://169.254.169.254/latest'],
+    ['a file url', 'file:///etc/passwd'],
+    ['a download that is not a picture', 'TEXT'],
+  ])('refuses %s with a 422 on that item’s image_url, writing no collection, event or file', async (_, url) => {
+    const before = { collections: await countOf(), events: (await outboxOf(t.database, shop.store)).length, files: (await mediaFiles()).length };
+    const res = await bulk({
+      collections: [
+        { name: 'Fine', slug: slug('fine-image') },
+        { name: 'Refused', slug: slug('refused-image'), image_url: url === 'TEXT' ? `${images.origin}/text.png` : url },
+      ],
+    });
+    expectValidation(res, 'collections.1.image_url');
+    expect(Object.keys(res.body.errors)).toEqual(['collections.1.image_url']);
+    expect(await countOf()).toBe(before.collections);
+    expect((await outboxOf(t.database, shop.store)).length).toBe(before.events);
+    expect((await mediaFiles()).length).toBe(before.files);
+  });
+});
+
 describe('GET /collections', () => {
   it("lists the store's collections in creation order, walked by cursor, never another store's", async () => {
     await send(t.app, other.privateKey, 'POST', '/collections/bulk', { collections: [{ name: 'Theirs', slug: slug('theirs') }] });
@@ -393,5 +448,47 @@ describe('POST /collections/{collection}/products/reorder', () => {
       'product_ids.0',
     );
     expectFailure(await send(t.app, other.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, { product_ids: [] }), 404, 'not_found');
+  });
+
+  it("refuses another store's product naming it, and writes nothing", async () => {
+    const rows = () => t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } });
+    const before = await rows();
+    const events = (await outboxOf(t.database, shop.store)).length;
+    const res = await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, {
+      product_ids: [products[2]!.id, foreign.id, products[0]!.id, foreign.pId],
+    });
+    expectValidation(res, 'product_ids.1');
+    const notOurs = ['names no product of this store (send its uuid or integer id)'];
+    expect(res.body.errors).toEqual({ 'product_ids.1': notOurs, 'product_ids.3': notOurs });
+    expect(await rows()).toEqual(before);
+    expect((await outboxOf(t.database, shop.store)).length).toBe(events);
+    expect(await orderOf(slug('pins'))).toEqual([products[3]!, products[1]!, products[0]!, products[2]!].map((p) => p.id));
+  });
+
+  it.each([
+    ['a text list', { product_ids: 'x' }, 'product_ids'],
+    ['no list', {}, 'product_ids'],
+    ['a null list', { product_ids: null }, 'product_ids'],
+    ['an object id', { product_ids: [{}] }, 'product_ids.0'],
+    ['a boolean id', { product_ids: [true] }, 'product_ids.0'],
+    ['an unknown field', { product_ids: [], position: 1 }, 'position'],
+    ['1001 ids', { product_ids: Array.from({ length: 1001 }, () => 1) }, 'product_ids'],
+  ])('refuses %s with a 422 naming it, and writes nothing', async (_, body, field) => {
+    const before = await t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } });
+    expectValidation(await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, body), field);
+    expect(await t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } })).toEqual(before);
+  });
+
+  it('answers malformed JSON and a body that is a list with 4xx envelopes', async () => {
+    const raw = (payload: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: `${MERCHANT}/collections/${slug('pins')}/products/reorder`,
+        key: shop.privateKey,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    expectFailure(await raw('{"product_ids": ['), 400, 'bad_request');
+    expectValidation(await raw('[]'), 'request');
   });
 });

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { createProduct } from '../../support/catalog.js';
+import { createDiscount } from '../../support/discounts.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { send } from '../../support/writes.js';
+import { MERCHANT, send } from '../../support/writes.js';
 
 // GET /v1/store/collections (the tree) and GET /v1/store/collections/{collection}/products.
 
@@ -168,14 +169,37 @@ describe('GET /store/collections/{collection}/products', () => {
     expect(idsOf(await productsOf(slug('chairs'), '?in_stock=false'))).toEqual(out);
   });
 
-  it('meets each product once while products are added to a smart collection during the walk', async () => {
-    const before = await walk(slug('smart'), 'sort=merchant', 3, async (page) => {
-      if (page === 1) await createProduct(t.database, shop.store, { title: `Chair late ${run}`, createdAt: new Date('2020-01-01T00:00:00Z') });
-      if (page === 2) await createProduct(t.database, shop.store, { title: `Chair new ${run}` });
-    });
-    expect(new Set(before).size).toBe(before.length);
-    expect(before).toEqual(expect.arrayContaining(tied.map((p) => p.id)));
-  });
+  it.each(['merchant', 'newest', 'price_low', 'price_high', 'popular', 'in_stock'])(
+    'meets each product exactly once, sort %s, while products are added to a smart collection during the walk',
+    async (sort) => {
+      const all = await productsOf(slug('smart'), `?sort=${sort}&per_page=50`);
+      expect(all.body.has_more).toBe(false);
+      const before = idsOf(all);
+      const added: string[] = [];
+      // One product that sorts ahead of the cursor and one behind it, whatever the sort.
+      const addBoth = async (page: number) => {
+        const first = { price: '1.00', createdAt: new Date('2020-01-01T00:00:00Z'), salesCount: 0, stock: 0 };
+        const last = { price: '99.00', createdAt: new Date(), salesCount: 1000, stock: 5 };
+        for (const [name, spec] of [
+          ['early', first],
+          ['late', last],
+        ] as const)
+          added.push((await createProduct(t.database, shop.store, { title: `Chair ${sort} ${name} ${page} ${run}`, ...spec })).id);
+      };
+      const seen = await walk(slug('smart'), `sort=${sort}`, 3, async (page) => {
+        if (page <= 2) await addBoth(page);
+      });
+      expect(new Set(seen).size, sort).toBe(seen.length);
+      expect(seen, sort).toEqual(expect.arrayContaining(before));
+      expect(
+        seen.filter((id) => !before.includes(id)).every((id) => added.includes(id)),
+        sort,
+      ).toBe(true);
+      // Of the two added after the first page, the one that sorts behind the cursor is met (the
+      // other too when it ties with the cursor's row and its tie-breaker falls behind).
+      expect(added.slice(0, 2).filter((id) => seen.includes(id)).length, sort).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('filters by keyword and by attributes: one attribute ORs its values, attributes AND', async () => {
     expect(idsOf(await productsOf(slug('chairs'), `?keyword=chair 3`))).toEqual([tied[3]!.id]);
@@ -209,5 +233,57 @@ describe('GET /store/collections/{collection}/products', () => {
     expectFailure(await productsOf(theirs.id), 404, 'not_found', 'Collection not found.');
     expectFailure(await productsOf(slug('theirs')), 404, 'not_found', 'Collection not found.');
     expectFailure(await productsOf('nope'), 404, 'not_found', 'Collection not found.');
+  });
+});
+
+describe('a discount_applies smart collection', () => {
+  // Its members are exactly the products whose cards show a discount: the rule reads the offers
+  // shopper prices are made of, not every live discount.
+  let deals: TestStore;
+  let products: Product[];
+  const dealsOf = () => get(t.app, `/v1/store/collections/${slug('deals')}/products?per_page=50`, deals.publicKey);
+  const merchantCount = async () => {
+    const res = await get(t.app, `${MERCHANT}/collections`, deals.privateKey);
+    expect(res.status, res.raw).toBe(200);
+    return res.body.data.find((c: { slug: string }) => c.slug === slug('deals')).products_count;
+  };
+
+  beforeAll(async () => {
+    deals = await makeStore(t.database);
+    products = [];
+    for (const title of ['Kettle', 'Teapot', 'Mug', 'Cup']) products.push(await createProduct(t.database, deals.store, { title, price: '30.00' }));
+    const res = await send(t.app, deals.privateKey, 'POST', '/collections/bulk', {
+      collections: [{ name: 'Deals', slug: slug('deals'), mode: 'smart', rules: { match: 'all', rules: [{ kind: 'discount_applies' }] } }],
+    });
+    expect(res.status, res.raw).toBe(200);
+  });
+
+  it('leaves out products that only a coupon or an order-level condition discounts', async () => {
+    await createDiscount(t.database, deals.store, { title: 'Code only, everything', value: '20', autoApply: false });
+    await createDiscount(t.database, deals.store, { title: 'Spend 100, save 10%', value: '10', minimumOrderAmount: '100.00' });
+    await createDiscount(t.database, deals.store, { title: 'Code only kettle', value: '20', productIds: [products[0]!.id], autoApply: false });
+    await createDiscount(t.database, deals.store, { title: 'Big basket teapot', value: '20', productIds: [products[1]!.id], minimumOrderAmount: '50.00' });
+    await createDiscount(t.database, deals.store, { title: 'Buy three mugs', value: '20', productIds: [products[2]!.id], minimumQuantity: 3 });
+    await createDiscount(t.database, deals.store, { title: 'Used up cup', value: '20', productIds: [products[3]!.id], maxUsageTotal: 1, usageCount: 1 });
+    const res = await dealsOf();
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ data: [], has_more: false, next_cursor: null });
+    expect(await merchantCount()).toBe(0);
+    const tree = await get(t.app, '/v1/store/collections', deals.publicKey);
+    expect(tree.body.data).toEqual([]);
+  });
+
+  it('holds the products a live automatic discount targets, and every card shows that discount', async () => {
+    await createDiscount(t.database, deals.store, { title: 'Teapot and mug week', value: '10', productIds: [products[1]!.id, products[2]!.id] });
+    const res = await dealsOf();
+    expect(res.status, res.raw).toBe(200);
+    expect(idsOf(res).sort()).toEqual([products[1]!.id, products[2]!.id].sort());
+    for (const card of res.body.data) {
+      expect(card).toMatchObject({ price: 30, discount_price: 27, discount: { title: 'Teapot and mug week', amount: 3, final_price: 27 } });
+      expect(card.discounts.map((d: { title: string }) => d.title)).toEqual(['Teapot and mug week']);
+    }
+    expect(await merchantCount()).toBe(2);
+    const tree = await get(t.app, '/v1/store/collections', deals.publicKey);
+    expect(tree.body.data.map((c: { slug: string; products_count: number }) => [c.slug, c.products_count])).toEqual([[slug('deals'), 2]]);
   });
 });

@@ -5,6 +5,7 @@ import { createDiscount } from '../../support/discounts.js';
 import { get, graphql } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { send } from '../../support/writes.js';
 
 // Every price a shopper sees is the final price: the single best live automatic discount that
 // targets the product, decided at the request's clock.
@@ -167,5 +168,116 @@ describe('every list and face', () => {
     const res = await get(t.app, '/v1/store/products', other.publicKey);
     expect(res.body.data[0]).toMatchObject({ price: 10, discount_price: 1 });
     expect(await card(sofa.slug)).toMatchObject({ discount_price: 500 });
+  });
+});
+
+describe('collection and promotion cards', () => {
+  // Last in the file: the promotion made here adds to the lamp's and rug's discounts.
+  let promotionId: string;
+  const applied = async (title: string, amount: number, finalPrice: number) => {
+    const row = await t.database.prisma.discount.findFirstOrThrow({ where: { storeId: shop.store.id, title } });
+    return { id: row.id, title, type: row.type, value: row.value.toNumber(), amount, final_price: finalPrice, image_url: null };
+  };
+  const priced = (cards: { slug: string; price: number; discount_price: number; discount: unknown; discounts: unknown[] }[]) =>
+    cards.map(({ slug, price, discount_price, discount, discounts }) => ({ slug, price, discount_price, discount, discounts }));
+
+  beforeAll(async () => {
+    const res = await send(t.app, shop.privateKey, 'POST', '/collections/bulk', {
+      collections: [{ name: 'Sale', slug: 'sale', product_ids: [lamp.id, chair.id, rug.id, sofa.id] }],
+    });
+    expect(res.status, res.raw).toBe(200);
+    // 5% of 40.00 is 2.00; 5% of 19.99 is 0.9995, half-up 1.00. Neither beats the product's best.
+    promotionId = (await createDiscount(t.database, shop.store, { title: 'Lamp and rug promo', kind: 'promotion', value: '5', productIds: [lamp.id, rug.id] }))
+      .id;
+  });
+
+  async function expectedCards() {
+    const lampDiscounts = [await applied('Five off', 5, 35), await applied('Lamp week', 4, 36), await applied('Lamp and rug promo', 2, 38)];
+    const rugDiscounts = [await applied('Rug deal', 2.5, 17.49), await applied('Lamp and rug promo', 1, 18.99)];
+    return {
+      lamp: { slug: lamp.slug, price: 40, discount_price: 35, discount: lampDiscounts[0], discounts: lampDiscounts },
+      chair: { slug: chair.slug, price: 80, discount_price: 80, discount: null, discounts: [] },
+      rug: { slug: rug.slug, price: 19.99, discount_price: 17.49, discount: rugDiscounts[0], discounts: rugDiscounts },
+      sofa: { slug: sofa.slug, price: 500, discount_price: 500, discount: null, discounts: [] },
+    };
+  }
+
+  it('prices a collection page’s cards with the best discount and lists every one', async () => {
+    now = start.getTime();
+    const res = await get(t.app, '/v1/store/collections/sale/products', shop.publicKey);
+    expect(res.status, res.raw).toBe(200);
+    const cards = await expectedCards();
+    expect(priced(res.body.data)).toEqual([cards.lamp, cards.chair, cards.rug, cards.sofa]);
+  });
+
+  it('prices a promotion page’s cards the same way', async () => {
+    now = start.getTime();
+    const res = await get(t.app, `/v1/store/promotions/${promotionId}/products?sort=price_low`, shop.publicKey);
+    expect(res.status, res.raw).toBe(200);
+    const cards = await expectedCards();
+    expect(priced(res.body.data)).toEqual([cards.rug, cards.lamp]);
+  });
+
+  it('prices the GraphQL collection and promotion cards the same way', async () => {
+    now = start.getTime();
+    const card =
+      'slug price { amount } discountPrice { amount } discount { id title amount { amount } finalPrice { amount } } discounts { id title value amount { amount } finalPrice { amount } }';
+    const res = await graphql(
+      t.app,
+      shop.publicKey,
+      `query($promotion: String!) {
+        collection(slug: "sale") { products(first: 10) { edges { node { ${card} } } } }
+        promotion(id: $promotion) { products(sort: PRICE_LOW) { nodes { ${card} } } }
+      }`,
+      { promotion: promotionId },
+    );
+    expect(res.body.errors, res.raw).toBeUndefined();
+    const money = (amount: number) => ({ amount: amount.toFixed(2) });
+    const asGraphql = (c: {
+      slug: string;
+      price: number;
+      discount_price: number;
+      discounts: { id: string; title: string; value: number; amount: number; final_price: number }[];
+    }) => {
+      const discounts = c.discounts.map((d) => ({
+        id: d.id,
+        title: d.title,
+        value: d.value.toFixed(2),
+        amount: money(d.amount),
+        finalPrice: money(d.final_price),
+      }));
+      const best = discounts[0];
+      return {
+        slug: c.slug,
+        price: money(c.price),
+        discountPrice: money(c.discount_price),
+        discount: best ? { id: best.id, title: best.title, amount: best.amount, finalPrice: best.finalPrice } : null,
+        discounts,
+      };
+    };
+    const cards = await expectedCards();
+    expect(res.body.data.collection.products.edges.map((e: { node: unknown }) => e.node)).toEqual(
+      [cards.lamp, cards.chair, cards.rug, cards.sofa].map(asGraphql),
+    );
+    expect(res.body.data.promotion.products.nodes).toEqual([cards.rug, cards.lamp].map(asGraphql));
+  });
+
+  it('changes a collection card’s price at the instant a discount starts and ends', async () => {
+    const chairOf = async () => {
+      const res = await get(t.app, '/v1/store/collections/sale/products', shop.publicKey);
+      expect(res.status, res.raw).toBe(200);
+      const c = res.body.data.find((x: { slug: string }) => x.slug === chair.slug);
+      return [c.discount_price, c.discount?.title ?? null];
+    };
+    const from = start.getTime() + 60_000;
+    const until = start.getTime() + 120_000;
+    now = from - 1;
+    expect(await chairOf()).toEqual([80, null]);
+    now = from;
+    expect(await chairOf()).toEqual([65, 'Chair days']);
+    now = until - 1;
+    expect(await chairOf()).toEqual([65, 'Chair days']);
+    now = until;
+    expect(await chairOf()).toEqual([80, null]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
+import { expectFailure } from '../../support/failure.js';
 import { get, graphql } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -68,6 +69,38 @@ describe('GET /store/products/{slug}/related', () => {
   it('answers 404 for an unknown slug and for another store’s product', async () => {
     expect((await get(t.app, '/v1/store/products/no-such-thing/related', shop.publicKey)).status).toBe(404);
     expect((await get(t.app, `/v1/store/products/${boot.slug}/related`, other.publicKey)).status).toBe(404);
+  });
+
+  it.each([
+    ['a NUL byte', '%00'],
+    ['a path climb', '..%2F..%2Fetc%2Fpasswd'],
+    ['SQL', "boot'%20OR%201=1--"],
+    ['a wildcard', '%25'],
+  ])('answers 404 not_found for %s as the slug', async (_, slug) => {
+    expectFailure(await get(t.app, `/v1/store/products/${slug}/related`, shop.publicKey), 404, 'not_found', 'Product not found.');
+  });
+
+  it('answers a 5000-character slug with 404, and a broken escape with 400, before any lookup', async () => {
+    expectFailure(await get(t.app, `/v1/store/products/${'s'.repeat(5000)}/related`, shop.publicKey), 404, 'not_found', 'No record has an id this long.');
+    expectFailure(
+      await get(t.app, '/v1/store/products/%E0%A4%A/related', shop.publicKey),
+      400,
+      'bad_request',
+      'The request URL is not valid (check its percent-encoding).',
+    );
+  });
+
+  it.each([
+    ['a 2048-character locale', `locale=${'x'.repeat(2048)}`],
+    ['a NUL byte', 'locale=%00'],
+    ['a path climb', 'locale=../../etc'],
+    ['two locales', 'locale=en&locale=fr'],
+    ['a locale list', 'locale[]=en'],
+  ])('falls back to the primary locale for %s, as every storefront read does', async (_, query) => {
+    const res = await get(t.app, `/v1/store/products/${boot.slug}/related?${query}`, shop.publicKey);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.body.data).toHaveLength(4);
   });
 
   it('keeps to twelve cards', async () => {
