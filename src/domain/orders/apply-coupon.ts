@@ -20,10 +20,10 @@ export interface AppliedCoupon {
   shares: Decimal[];
 }
 
-const notValid = (code: string, why: string) => new ApiError('coupon_invalid', `The coupon ${code} ${why}.`, { fieldErrors: { coupon_code: [why] } });
+const notValid = (code: string, why: string) => new ApiError('coupon_invalid', `The coupon ${code} ${why}.`, { fieldErrors: { couponCode: [why] } });
 const notApplicable = (code: string, why: string) =>
-  new ApiError('coupon_not_applicable', `The coupon ${code} ${why}.`, { fieldErrors: { coupon_code: [why] } });
-const usedUp = (code: string, why: string) => new ApiError('coupon_usage_limit_reached', `The coupon ${code} ${why}.`, { fieldErrors: { coupon_code: [why] } });
+  new ApiError('coupon_not_applicable', `The coupon ${code} ${why}.`, { fieldErrors: { couponCode: [why] } });
+const usedUp = (code: string, why: string) => new ApiError('coupon_usage_limit_reached', `The coupon ${code} ${why}.`, { fieldErrors: { couponCode: [why] } });
 
 function reaches(coupon: Coupon, line: CouponLine): boolean {
   if (coupon.appliesTo === 'specific_products') return coupon.targetProductIds.includes(line.productId);

@@ -30,11 +30,11 @@ export interface DeliveryTerms {
   maxDays: number | null;
 }
 
-const unavailable = (message: string) => new ApiError('delivery_unavailable', message, { fieldErrors: { delivery_method: [message] } });
+const unavailable = (message: string) => new ApiError('delivery_unavailable', message, { fieldErrors: { deliveryMethod: [message] } });
 
 async function destinationOf(ctx: Ctx, input: CheckoutInput, recipient: { name: string | null; phone: string | null }): Promise<OrderAddress> {
   if (input.addressId !== undefined) {
-    if (!ctx.customer) throw ApiError.invalidField('address_id', 'needs a signed-in customer; a guest sends address instead');
+    if (!ctx.customer) throw ApiError.invalidField('addressId', 'needs a signed-in customer; a guest sends address instead');
     const saved = await savedAddressOf(ctx, input.addressId);
     return {
       label: saved.label,

@@ -82,7 +82,7 @@ export async function makeDefaultAddress(ctx: Ctx, addressId: string): Promise<S
 export async function savedAddressOf(ctx: Ctx, addressId: string): Promise<SavedAddress> {
   const { accountId } = signedInCustomer(ctx);
   const address = uuidPattern.test(addressId) ? await ctx.db.savedAddress.findFirst({ where: { id: addressId.toLowerCase(), accountId } }) : null;
-  if (!address) throw new ApiError('not_found', 'Saved address not found.', { fieldErrors: { address_id: ['is not one of your saved addresses'] } });
+  if (!address) throw new ApiError('not_found', 'Saved address not found.', { fieldErrors: { addressId: ['is not one of your saved addresses'] } });
   return address;
 }
 
