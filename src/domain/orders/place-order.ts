@@ -15,7 +15,7 @@ import { orderDocument, type OrderContact } from './order-document.js';
 import { nextOrderNumber } from './order-numbers.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
 import { initialStatus, statusLabels } from './order-states.js';
-import { reserveStock } from './reserve-stock.js';
+import { recordSales, reserveStock } from './reserve-stock.js';
 
 type Decimal = Prisma.Decimal;
 const zero = () => new Prisma.Decimal(0);
@@ -106,8 +106,10 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
           customerId,
         )
       : null;
+    const taken = await reserveStock(tx, cart.items);
+    // Numbering locks the store row until commit: taken last, so only checkouts that will succeed queue on it.
     const number = await nextOrderNumber(tx);
-    await reserveStock(tx, cart.items, number);
+    await recordSales(tx, taken, number);
     const order = await writeOrder(tx, { cart, input, lines, coupon, delivery, contact, number });
     tx.outbox.append({ topic: 'orders/create', payload: orderDocument(order) });
     return { order, created: true };

@@ -16,24 +16,43 @@ function stockRule(line: StockLine): { counts: boolean; mayGoNegative: boolean }
   return { counts: line.product.trackInventory, mayGoNegative: false };
 }
 
+/** Units taken off one stock level, for the ledger entry the order's number will name. */
+export interface TakenUnits {
+  key: { productId: string; variantId: string | null };
+  quantity: number;
+  after: number;
+}
+
 /**
  * Takes the sold units off each line's level with a conditional update (`stock >= quantity`), so
  * two checkouts racing for the last units cannot both win: the database decides, one row lock at a
  * time, and the loser's whole transaction rolls back with `out_of_stock`. Rows are taken in one
  * global order (product, then variant, by integer id), the order inventory adjustments use too,
- * so concurrent checkouts never wait on each other in a cycle. Each move is written to the
- * inventory ledger as `sold` with the order number, and the products' derived stock columns follow.
+ * so concurrent checkouts never wait on each other in a cycle. The products' derived stock columns
+ * follow; the ledger entries wait for the order number (`recordSales`).
  */
-export async function reserveStock(tx: TransactionCtx, lines: StockLine[], orderNumber: number): Promise<void> {
+export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenUnits[]> {
   const ordered = [...lines].sort((a, b) => a.product.pId - b.product.pId || (a.variant?.pId ?? 0) - (b.variant?.pId ?? 0));
+  const taken: TakenUnits[] = [];
   for (const line of ordered) {
     const { counts, mayGoNegative } = stockRule(line);
-    if (counts) await takeUnits(tx, line, mayGoNegative, orderNumber);
+    if (counts) taken.push(await takeUnits(tx, line, mayGoNegative));
   }
   for (const productId of new Set(ordered.map((l) => l.product.id))) {
     await tx.db.product.update({ where: { id: productId }, data: { salesCount: { increment: unitsOf(lines, productId) } } });
     await refreshDerivedColumns(tx, productId);
     tx.outbox.append({ topic: 'products/update', payload: { id: productId } });
+  }
+  return taken;
+}
+
+/** Writes each move to the inventory ledger as `sold`, with the order's number as its reference. */
+export async function recordSales(tx: TransactionCtx, taken: TakenUnits[], orderNumber: number): Promise<void> {
+  for (const { key, quantity, after } of taken) {
+    await recordUnseenChange(tx.db, key, after + quantity);
+    await tx.db.inventoryAdjustment.create({
+      data: { storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` },
+    });
   }
 }
 
@@ -41,7 +60,7 @@ function unitsOf(lines: StockLine[], productId: string): number {
   return lines.filter((l) => l.product.id === productId).reduce((n, l) => n + l.quantity, 0);
 }
 
-async function takeUnits(tx: TransactionCtx, line: StockLine, mayGoNegative: boolean, orderNumber: number): Promise<void> {
+async function takeUnits(tx: TransactionCtx, line: StockLine, mayGoNegative: boolean): Promise<TakenUnits> {
   const { product, variant, quantity } = line;
   const guard = mayGoNegative ? {} : { stock: { gte: quantity } };
   const data = { stock: { decrement: quantity } };
@@ -55,9 +74,5 @@ async function takeUnits(tx: TransactionCtx, line: StockLine, mayGoNegative: boo
   const after = variant
     ? (await tx.db.variant.findUniqueOrThrow({ where: { id: variant.id }, select: { stock: true } })).stock
     : (await tx.db.product.findUniqueOrThrow({ where: { id: product.id }, select: { stock: true } })).stock;
-  const key = { productId: product.id, variantId: variant?.id ?? null };
-  await recordUnseenChange(tx.db, key, after + quantity);
-  await tx.db.inventoryAdjustment.create({
-    data: { storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` },
-  });
+  return { key: { productId: product.id, variantId: variant?.id ?? null }, quantity, after };
 }

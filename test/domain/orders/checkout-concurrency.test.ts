@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../../src/generated/prisma/client.js';
+import { createProduct } from '../../support/catalog.js';
+import { signInCustomer } from '../../support/customers.js';
+import { call, type Call } from '../../support/http.js';
+import { makeStore, type TestStore } from '../../support/stores.js';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+
+let t: TestApp;
+
+type Headers = Record<string, string>;
+const guest = { name: 'Racer', email: 'racer@guest.test' };
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const post = (shop: TestStore, url: string, body: unknown, headers: Headers) =>
+  call(t.app, { method: 'POST', url, key: shop.publicKey, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+
+/** `count` shoppers, each with a cart of `quantity` units of the product, ready to check out. */
+async function shoppers(shop: TestStore, product: Product, count: number, quantity = 1): Promise<Headers[]> {
+  const all = Array.from({ length: count }, () => ({ 'x-cart-session': randomUUID() }));
+  for (const headers of all) {
+    const res = await post(shop, '/v1/store/cart', { vendor_id: shop.store.id, cart_items: [{ item_id: product.id, quantity }] }, headers);
+    expect(res.status, res.raw).toBe(200);
+  }
+  return all;
+}
+
+const checkoutAll = (shop: TestStore, all: Headers[], extra: Record<string, unknown> = {}) =>
+  Promise.all(all.map((headers) => post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, ...extra }, headers)));
+
+const codes = (answers: Call[]) => answers.map((r) => (r.status === 201 ? 'placed' : (r.body.error_code as string)));
+const tally = (values: string[]) => values.reduce<Record<string, number>>((n, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {});
+
+beforeAll(async () => {
+  // Hundreds of shoppers share one test key here; the per-key rate limit is not what is under test.
+  t = await startTestApp({ RATE_LIMIT_STOREFRONT: '100000' });
+});
+afterAll(() => t.close());
+
+async function pickupShop(): Promise<TestStore> {
+  const shop = await makeStore(t.database);
+  await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { pickupEnabled: true } });
+  return shop;
+}
+
+describe('concurrent checkouts of one product', () => {
+  // PGlite runs one transaction at a time, so the race is real only on PostgreSQL; the embedded run keeps a small one.
+  const racers = onPostgres ? 200 : 20;
+  const units = onPostgres ? 10 : 5;
+
+  it(`sell exactly the ${units} units in stock to ${racers} carts, refuse the rest with a clear code, and never go below zero`, async () => {
+    const shop = await pickupShop();
+    const scarce = await createProduct(t.database, shop.store, { title: 'Scarce', price: '9.00', stock: units });
+    const all = await shoppers(shop, scarce, racers);
+    const answers = await checkoutAll(shop, all);
+    const outcome = tally(codes(answers));
+    expect(outcome.placed).toBe(units);
+    expect(Object.keys(outcome).sort()).toEqual(expect.arrayContaining(['placed']));
+    for (const code of Object.keys(outcome)) expect(['placed', 'out_of_stock', 'cart_changed']).toContain(code);
+    expect(answers.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const after = await t.database.prisma.product.findUniqueOrThrow({ where: { id: scarce.id } });
+    expect(after.stock).toBe(0);
+    expect(after.inStock).toBe(false);
+    const sold = await t.database.prisma.orderItem.aggregate({ where: { productId: scarce.id }, _sum: { quantity: true } });
+    expect(sold._sum.quantity).toBe(units);
+    const numbers = (await t.database.prisma.order.findMany({ where: { storeId: shop.store.id }, select: { number: true } })).map((o) => o.number).sort();
+    expect(numbers).toEqual(Array.from({ length: units }, (_, i) => 1001 + i));
+    const ledger = await t.database.prisma.inventoryAdjustment.findMany({ where: { productId: scarce.id, reason: 'sold' } });
+    expect(ledger).toHaveLength(units);
+    expect(Math.min(...ledger.map((l) => l.quantityAfter))).toBe(0);
+    expect(await t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, topic: 'orders/create' } })).toBe(units);
+  });
+
+  it('places one order when the same cart is checked out many times at once', async () => {
+    const shop = await pickupShop();
+    const plenty = await createProduct(t.database, shop.store, { title: 'Plenty', price: '2.00', stock: 100 });
+    const [headers] = await shoppers(shop, plenty, 1);
+    const answers = await checkoutAll(
+      shop,
+      Array.from({ length: 8 }, () => headers!),
+    );
+    const ids = new Set(answers.filter((r) => r.status === 201 || r.status === 200).map((r) => r.body.data.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await t.database.prisma.order.count({ where: { storeId: shop.store.id } })).toBe(1);
+    expect((await t.database.prisma.product.findUniqueOrThrow({ where: { id: plenty.id } })).stock).toBe(99);
+  });
+});
+
+describe('coupons at checkout', () => {
+  let shop: TestStore;
+  let tea: Product;
+
+  beforeAll(async () => {
+    shop = await pickupShop();
+    tea = await createProduct(t.database, shop.store, { title: 'Tea', price: '10.00', stock: 10_000 });
+  });
+
+  const coupon = (code: string, data: Record<string, unknown> = {}) =>
+    t.database.prisma.coupon.create({
+      data: { storeId: shop.store.id, code, codeKey: code.toUpperCase(), title: code, discountType: 'percentage', discountValue: '10', ...data },
+    });
+
+  it('takes a percentage off the lines, half-up to the cent, and records the redemption; the code is matched whatever its case', async () => {
+    await coupon('TENOFF');
+    const [headers] = await shoppers(shop, tea, 1, 3);
+    const res = await post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'tenoff' }, headers!);
+    expect(res.status, res.raw).toBe(201);
+    expect(res.body.data).toMatchObject({ total_price: 27, grand_total: 27 });
+    expect(res.body.data.items[0]).toMatchObject({ total_price: 27, discounted_amount: 3 });
+    expect(res.body.data.amount_summary.items.find((i: { key: string }) => i.key === 'discount')).toEqual({
+      key: 'discount',
+      label: 'Discounts (TENOFF)',
+      type: 'discount',
+      amount: -3,
+    });
+    const stored = await t.database.prisma.coupon.findFirstOrThrow({ where: { storeId: shop.store.id, code: 'TENOFF' } });
+    expect(stored.usedCount).toBe(1);
+    expect(await t.database.prisma.couponRedemption.count({ where: { couponId: stored.id } })).toBe(1);
+  });
+
+  it('refuses an unknown, switched-off, future or expired code with 422 coupon_invalid, and writes nothing', async () => {
+    await coupon('OFF', { isActive: false });
+    await coupon('SOON', { startsAt: new Date(Date.now() + 86_400_000) });
+    await coupon('PAST', { expiresAt: new Date(Date.now() - 1000) });
+    for (const code of ['NOPE', 'OFF', 'SOON', 'PAST']) {
+      const [headers] = await shoppers(shop, tea, 1);
+      const res = await post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: code }, headers!);
+      expect([res.status, res.body.error_code, Object.keys(res.body.error.errors ?? { coupon_code: 1 })]).toEqual([422, 'coupon_invalid', ['coupon_code']]);
+    }
+    expect(await t.database.prisma.order.count({ where: { storeId: shop.store.id, couponCode: { in: ['OFF', 'SOON', 'PAST'] } } })).toBe(0);
+  });
+
+  it('refuses a coupon under its minimum order or outside its products with 422 coupon_not_applicable', async () => {
+    await coupon('BIG', { minimumOrderAmount: '100.00' });
+    const other = await createProduct(t.database, shop.store, { title: 'Other', price: '1.00', stock: 5 });
+    await coupon('OTHERONLY', { appliesTo: 'specific_products', targetProductIds: [other.id] });
+    for (const code of ['BIG', 'OTHERONLY']) {
+      const [headers] = await shoppers(shop, tea, 1);
+      const res = await post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: code }, headers!);
+      expect([res.status, res.body.error_code]).toEqual([422, 'coupon_not_applicable']);
+    }
+  });
+
+  it('holds the total usage limit under concurrent checkouts, leaving the losers’ carts open', async () => {
+    const limited = await coupon('FIRST3', { usageLimit: 3 });
+    const all = await shoppers(shop, tea, onPostgres ? 30 : 8);
+    const answers = await checkoutAll(shop, all, { coupon_code: 'FIRST3' });
+    expect(tally(codes(answers))).toEqual({ placed: 3, coupon_usage_limit_reached: all.length - 3 });
+    expect((await t.database.prisma.coupon.findUniqueOrThrow({ where: { id: limited.id } })).usedCount).toBe(3);
+    const open = await t.database.prisma.cart.count({ where: { storeId: shop.store.id, status: 'open' } });
+    expect(open).toBeGreaterThanOrEqual(all.length - 3);
+  });
+
+  it('holds the per-customer limit, and asks guests to sign in for it', async () => {
+    await coupon('ONCEEACH', { usageLimitPerUser: 1 });
+    const [guestHeaders] = await shoppers(shop, tea, 1);
+    const refused = await post(
+      shop,
+      '/v1/store/checkout',
+      { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'ONCEEACH' },
+      guestHeaders!,
+    );
+    expect([refused.status, refused.body.error_code]).toEqual([422, 'coupon_not_applicable']);
+    // A customer has one open cart per store, and one cart checks out once: their uses come one after another.
+    const ada = await signInCustomer(t.database, shop.store);
+    const buy = async () => {
+      await post(shop, '/v1/store/cart', { vendor_id: shop.store.id, cart_items: [{ item_id: tea.id, quantity: 1 }] }, ada.auth);
+      return post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', coupon_code: 'ONCEEACH' }, ada.auth);
+    };
+    expect((await buy()).status).toBe(201);
+    const again = await buy();
+    expect([again.status, again.body.error_code]).toEqual([422, 'coupon_usage_limit_reached']);
+    expect(await t.database.prisma.order.count({ where: { customerId: ada.customer.id, couponCode: 'ONCEEACH' } })).toBe(1);
+  });
+
+  it('caps what one customer may save with capped_amount_per_user', async () => {
+    await coupon('CAP5', { discountValue: '50', cappedAmountPerUser: '5.00' });
+    const bo = await signInCustomer(t.database, shop.store);
+    const buy = async () => {
+      await post(shop, '/v1/store/cart', { vendor_id: shop.store.id, cart_items: [{ item_id: tea.id, quantity: 1 }] }, bo.auth);
+      return post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', coupon_code: 'CAP5' }, bo.auth);
+    };
+    const first = await buy();
+    expect(first.body.data).toMatchObject({ grand_total: 5 });
+    const second = await buy();
+    expect([second.status, second.body.error_code]).toEqual([422, 'coupon_usage_limit_reached']);
+  });
+});
