@@ -1,21 +1,13 @@
 import { customer, optionalCustomer } from '../../../auth/requirements.js';
-import type { Ctx } from '../../../domain/context.js';
 import { findMyOrder } from '../../../domain/orders/find-order.js';
 import { listMyOrders } from '../../../domain/orders/list-my-orders.js';
-import type { OrderRecord } from '../../../domain/orders/order-record.js';
 import { checkout } from '../../../domain/orders/place-order.js';
-import { isPayable } from '../../../domain/payments/settle-payment.js';
+import { payLinkOf } from '../../../domain/payments/pay-link.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentOrderDetail, presentOrderSummary, presentPaymentDetails } from './presenters.js';
 import { checkoutBody, myOrderAnswer, myOrdersAnswer, myOrdersQuery, orderParams, paymentDetailsAnswer } from './schemas.js';
-
-/** Where the shopper pays an order that is waiting for an online payment; null for any other. */
-function payLinkOf(ctx: Ctx, order: OrderRecord): string | null {
-  if (!isPayable(order)) return null;
-  return ctx.payments.payLink({ order, storeName: ctx.store.name, publicUrl: ctx.settings.publicUrl, secret: ctx.secret });
-}
 
 export const orderRoutes = [
   defineRoute({

@@ -1,0 +1,9 @@
+import type { Ctx } from '../context.js';
+import type { OrderRecord } from '../orders/order-record.js';
+import { isPayable } from './settle-payment.js';
+
+/** Where the shopper pays an order that is waiting for an online payment; null for any other. */
+export function payLinkOf(ctx: Ctx, order: OrderRecord): string | null {
+  if (!isPayable(order)) return null;
+  return ctx.payments.payLink({ order, storeName: ctx.store.name, publicUrl: ctx.settings.publicUrl, secret: ctx.secret });
+}
