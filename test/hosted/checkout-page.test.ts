@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspHashOf } from '../../src/http/security-headers.js';
 import type { Product } from '../../src/generated/prisma/client.js';
 import { createProduct } from '../support/catalog.js';
 import { get } from '../support/http.js';
@@ -32,6 +33,9 @@ describe('GET /checkout/{cart}', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['content-security-policy']).toContain("form-action 'self'");
+    // The one stylesheet is allowed by the hash of its exact text, whitespace included.
+    const stylesheet = /<style>([\s\S]*?)<\/style>/.exec(res.raw)![1]!;
+    expect(res.headers['content-security-policy']).toContain(`style-src ${cspHashOf(stylesheet)}`);
     expect(res.raw).toContain('<h1>Hosted Tea Shop</h1>');
     expect(res.raw).toContain('Green Tea × 2');
     expect(res.raw).toContain('25.00 EUR');
