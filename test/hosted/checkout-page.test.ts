@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspHashOf } from '../../src/http/security-headers.js';
 import type { Product } from '../../src/generated/prisma/client.js';
 import { createProduct } from '../support/catalog.js';
+import { signInCustomer } from '../support/customers.js';
 import { get } from '../support/http.js';
-import { openGuestCart, pathOf, postForm } from '../support/hosted.js';
+import { openCart, pathOf, postForm } from '../support/hosted.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 
 describe('GET /checkout/{cart}', () => {
   it('renders the cart with the store’s name and currency, the flat delivery fee and the form, under a strict CSP', async () => {
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 2 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 2 }]);
     expect(cart.checkoutUrl).toBe(`http://bazaar.test/checkout/${cart.id}`);
     const res = await get(t.app, pathOf(cart.checkoutUrl));
     expect(res.status).toBe(200);
@@ -53,14 +54,14 @@ describe('GET /checkout/{cart}', () => {
       expect(res.status, path).toBe(404);
       expect(res.raw).toContain('This checkout is not available.');
     }
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
     await t.database.prisma.cart.update({ where: { id: cart.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await get(t.app, pathOf(cart.checkoutUrl))).status).toBe(404);
     expect((await postForm(t.app, pathOf(cart.checkoutUrl), guestForm)).status).toBe(404);
   });
 
   it('offers pickup only where the store offers it', async () => {
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
     expect((await get(t.app, pathOf(cart.checkoutUrl))).raw).not.toContain('value="pickup"');
     const posted = await postForm(t.app, pathOf(cart.checkoutUrl), { ...guestForm, delivery_method: 'pickup' });
     expect(posted.status).toBe(422);
@@ -69,14 +70,14 @@ describe('GET /checkout/{cart}', () => {
     const mill = await makeStore(t.database, { name: 'Mill' });
     await t.database.prisma.store.update({ where: { id: mill.store.id }, data: { pickupEnabled: true, address: '9 Mill Lane' } });
     const flour = await createProduct(t.database, mill.store, { title: 'Flour', price: '3.00', stock: 5 });
-    const theirs = await openGuestCart(t.app, mill, [{ item_id: flour.id, quantity: 1 }]);
+    const theirs = await openCart(t.app, mill, [{ item_id: flour.id, quantity: 1 }]);
     expect((await get(t.app, pathOf(theirs.checkoutUrl))).raw).toContain('Pickup at 9 Mill Lane (free)');
   });
 
   it('escapes what the catalogue says: a product titled <script> is text', async () => {
     const store = await makeStore(t.database, { name: 'Tom & "Jerry" <b>' });
     const evil = await createProduct(t.database, store.store, { title: '<script>alert(1)</script>', price: '1.00', stock: 5 });
-    const cart = await openGuestCart(t.app, store, [{ item_id: evil.id, quantity: 1 }]);
+    const cart = await openCart(t.app, store, [{ item_id: evil.id, quantity: 1 }]);
     const res = await get(t.app, pathOf(cart.checkoutUrl));
     expect(res.raw).not.toContain('<script>alert(1)</script>');
     expect(res.raw).toContain('&lt;script&gt;alert(1)&lt;/script&gt; × 1');
@@ -86,7 +87,7 @@ describe('GET /checkout/{cart}', () => {
 
 describe('POST /checkout/{cart}', () => {
   it('re-renders a guest’s form with each field’s error and the values typed, and orders nothing', async () => {
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
     const typed = { ...guestForm, name: 'Grace "<G>"', email: '', lat: '91', coupon_code: 'SPRING', note: 'Ring <twice>' };
     const res = await postForm(t.app, pathOf(cart.checkoutUrl), typed);
     expect(res.status).toBe(422);
@@ -109,7 +110,7 @@ describe('POST /checkout/{cart}', () => {
   });
 
   it('places a cash order from the form, redirects to the confirmation, and sends a second post there too', async () => {
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
     const path = pathOf(cart.checkoutUrl);
     const res = await postForm(t.app, path, { ...guestForm, note: 'Leave at the door' });
     expect(res.status, res.raw).toBe(303);
@@ -132,8 +133,36 @@ describe('POST /checkout/{cart}', () => {
     expect(await ordersOfCart(cart.id)).toHaveLength(1);
   });
 
+  it('answers 409 when a price changed since the cart was filled, and shows the change and the new prices', async () => {
+    const store = await makeStore(t.database);
+    const jam = await createProduct(t.database, store.store, { title: 'Jam', price: '5.00', stock: 5 });
+    const cart = await openCart(t.app, store, [{ item_id: jam.id, quantity: 2 }]);
+    await t.database.prisma.product.update({ where: { id: jam.id }, data: { price: '6.00', priceMin: '6.00', priceMax: '6.00' } });
+    const res = await postForm(t.app, pathOf(cart.checkoutUrl), guestForm);
+    expect(res.status).toBe(409);
+    expect(res.raw).toContain('The price changed from 5.00 to 6.00.');
+    expect(res.raw).toContain('12.00 USD');
+    expect(res.raw).toContain('value="Grace Guest"');
+    expect(await ordersOfCart(cart.id)).toEqual([]);
+    expect((await postForm(t.app, pathOf(cart.checkoutUrl), guestForm)).status).toBe(303);
+  });
+
+  it('checks a customer’s cart out on the account: no contact asked, the order is the customer’s', async () => {
+    const ada = await signInCustomer(t.database, shop.store);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }], ada.auth);
+    const path = pathOf(cart.checkoutUrl);
+    const page = await get(t.app, path);
+    expect(page.raw).toContain('You are checking out with your account');
+    expect(page.raw).not.toContain('name="email"');
+    expect(page.raw).not.toContain(ada.account.email);
+    const res = await postForm(t.app, path, { delivery_method: 'delivery', ...chicago, payment_method: 'cash', email: 'ignored@x.test' });
+    expect(res.status, res.raw).toBe(303);
+    const [order] = await ordersOfCart(cart.id);
+    expect(order).toMatchObject({ customerId: ada.customer.id, contact: null });
+  });
+
   it('hands an online order its pay link on the confirmation page', async () => {
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
     const path = pathOf(cart.checkoutUrl);
     expect((await postForm(t.app, path, { ...guestForm, payment_method: 'online' })).status).toBe(303);
     const [order] = await ordersOfCart(cart.id);
@@ -159,7 +188,7 @@ describe('POST /checkout/{cart}', () => {
       },
     });
     const jam = await createProduct(t.database, store.store, { title: 'Jam', price: '5.00', stock: 5 });
-    const cart = await openGuestCart(t.app, store, [{ item_id: jam.id, quantity: 1 }]);
+    const cart = await openCart(t.app, store, [{ item_id: jam.id, quantity: 1 }]);
     const path = pathOf(cart.checkoutUrl);
     const page = await get(t.app, path);
     expect(page.raw).toContain('The delivery fee depends on the address');

@@ -5,7 +5,7 @@ import { payPageSignature } from '../../src/domain/payments/test-provider.js';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import { createProduct } from '../support/catalog.js';
 import { get } from '../support/http.js';
-import { openGuestCart, pathOf, placeGuestOrder, postForm } from '../support/hosted.js';
+import { openCart, pathOf, placeGuestOrder, postForm } from '../support/hosted.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -15,7 +15,7 @@ let tea: Product;
 
 /** A guest's online order waiting for its payment, and the path of its pay page. */
 const unpaidOrder = async () => {
-  const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 2 }]);
+  const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 2 }]);
   const order = await placeGuestOrder(t.app, shop, cart, 'online');
   expect(order.pay_link).toMatch(/^http:\/\/bazaar\.test\/pay\/test\//);
   return { uid: order.id, number: order.order_no, path: pathOf(order.pay_link!) };
@@ -104,7 +104,7 @@ describe('the test provider’s pay page', () => {
   });
 
   it('takes no payment for a cash order, even on a correctly signed address', async () => {
-    const cart = await openGuestCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
+    const cart = await openCart(t.app, shop, [{ item_id: tea.id, quantity: 1 }]);
     const order = await placeGuestOrder(t.app, shop, cart, 'cash');
     expect(order.pay_link).toBeNull();
     const secret = await loadServerSecret(t.database.prisma, t.config.secret);

@@ -8,21 +8,26 @@ export interface HostedCart {
   id: string;
   /** The cart's `checkout_url`, as a private key receives it. */
   checkoutUrl: string;
-  session: string;
+  /** The headers naming the cart's owner: its `X-Cart-Session`, or a customer's bearer token. */
+  owner: Record<string, string>;
 }
 
-/** A guest cart filled through the storefront API with the store's private key, as a store's server would. */
-export async function openGuestCart(app: FastifyInstance, shop: TestStore, lines: { item_id: string; quantity: number }[]): Promise<HostedCart> {
-  const session = randomUUID();
+/** A cart filled through the storefront API with the store's private key, as a store's server would; a guest's unless `owner` names a customer. */
+export async function openCart(
+  app: FastifyInstance,
+  shop: TestStore,
+  lines: { item_id: string; quantity: number }[],
+  owner: Record<string, string> = { 'x-cart-session': randomUUID() },
+): Promise<HostedCart> {
   const res = await call(app, {
     method: 'POST',
     url: '/v1/store/cart',
     key: shop.privateKey,
-    headers: { 'content-type': 'application/json', 'x-cart-session': session },
+    headers: { 'content-type': 'application/json', ...owner },
     payload: JSON.stringify({ vendor_id: shop.store.id, cart_items: lines }),
   });
   expect(res.status, res.raw).toBe(200);
-  return { id: res.body.data.id, checkoutUrl: res.body.data.checkout_url, session };
+  return { id: res.body.data.id, checkoutUrl: res.body.data.checkout_url, owner };
 }
 
 /** The path part of an absolute address Bazaar handed out, for `inject`. */
@@ -44,7 +49,7 @@ export async function placeGuestOrder(app: FastifyInstance, shop: TestStore, car
     method: 'POST',
     url: '/v1/store/checkout',
     key: shop.publicKey,
-    headers: { 'content-type': 'application/json', 'x-cart-session': cart.session },
+    headers: { 'content-type': 'application/json', ...cart.owner },
     payload: JSON.stringify({
       cart_id: cart.id,
       delivery_method: 'delivery',
