@@ -54,7 +54,11 @@ export function registerCheckoutPage(scope: FastifyInstance, deps: AppDeps) {
     const intent = (request.body as Record<string, unknown> | undefined)?.intent;
     try {
       const input = checkoutInputOf(found.cart.id, values, found.cart.customerId === null);
-      if (intent === 'quote') return send(reply, 200, await renderForm(ctx, found.cart, values, { quote: await quoteDelivery(ctx, found.cart.items, input) }));
+      if (intent === 'quote') {
+        // Pickup is free and has no address to price: the form comes back as it was.
+        const quote = input.deliveryMethod === 'delivery' ? await quoteDelivery(ctx, found.cart.items, input) : undefined;
+        return send(reply, 200, await renderForm(ctx, found.cart, values, { quote }));
+      }
       await placeOrder(ctx, found.cart, input);
       return reply.redirect(donePath(request), 303);
     } catch (error) {
