@@ -1,7 +1,8 @@
 import type { OrderRecord } from '../domain/orders/order-record.js';
 import { html, type SafeHtml } from './html.js';
 
-const amount = (value: { toFixed(d: number): string }, currency: string) => `${value.toFixed(2)} ${currency}`;
+/** Money as the hosted pages show it: two decimals and the currency code. */
+export const amount = (value: { toFixed(d: number): string }, currency: string) => `${value.toFixed(2)} ${currency}`;
 
 /** An order's lines and totals as a table, for the hosted pages. */
 export function orderTable(order: OrderRecord): SafeHtml {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/app-deps.js';
+import { registerCheckoutPage } from './checkout-page.js';
 import { registerPayPage } from './pay-page.js';
 
 /** The pages Bazaar serves to shoppers' browsers, in one scope that reads HTML form posts. */
@@ -8,6 +9,7 @@ export async function registerHostedPages(app: FastifyInstance, deps: AppDeps) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+    registerCheckoutPage(scope, deps);
     registerPayPage(scope, deps);
   });
 }

@@ -32,6 +32,16 @@ export async function findOwnCart(ctx: Ctx, owner: CartOwner, cartId: string): P
   return cart && isLive(ctx, cart) ? cart : null;
 }
 
+/**
+ * An open, unexpired cart by its id alone, whoever owns it: for the hosted checkout page, whose
+ * address (the cart's unguessable uuid, handed to a private key) is what names the shopper.
+ */
+export async function findLiveCartById(ctx: Ctx, cartId: string): Promise<CartWithItems | null> {
+  if (!uuidPattern.test(cartId)) return null;
+  const cart = await ctx.db.cart.findUnique({ where: { id: cartId.toLowerCase() }, include: withItems });
+  return cart && isLive(ctx, cart) ? cart : null;
+}
+
 export function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWithItems> {
   return tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems });
 }

@@ -1,5 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
+import type { CartItemRow } from '../carts/open-cart.js';
 import type { Ctx } from '../context.js';
 import { savedAddressOf } from '../customers/addresses/saved-addresses.js';
 import { placePoint } from '../regions/place-point.js';
@@ -102,4 +103,19 @@ export async function deliveryTermsOf(
   });
   if (!quote) throw unavailable(`${ctx.store.name} does not deliver to ${address.state ?? 'this address'} for this order; choose pickup or another address.`);
   return { address, fee: quote.fee, zoneName: quote.zone.name, minDays: quote.minDays, maxDays: quote.maxDays };
+}
+
+/** The parcel's weight: each line's variant weight times its quantity (a line without one weighs nothing). */
+export function parcelWeightOf(items: CartItemRow[]): Prisma.Decimal {
+  return items.reduce((sum, item) => sum.add((item.variant?.weight ?? new Prisma.Decimal(0)).mul(item.quantity)), new Prisma.Decimal(0));
+}
+
+/** The store's flat delivery fee when it has no shipping zones; null when zones price delivery by the address. */
+export async function flatDeliveryFee(ctx: Ctx): Promise<Prisma.Decimal | null> {
+  return (await ctx.db.shippingZone.count()) ? null : ctx.store.deliveryFee;
+}
+
+/** What delivering these items would cost, by the same terms the order takes, before anything is written. */
+export function quoteDelivery(ctx: Ctx, items: CartItemRow[], input: CheckoutInput): Promise<DeliveryTerms> {
+  return deliveryTermsOf(ctx, input, parcelWeightOf(items), { name: null, phone: null });
 }

@@ -10,7 +10,7 @@ import { customerContactOf } from '../customers/addresses/saved-addresses.js';
 import { withTransaction, type TransactionCtx } from '../transaction.js';
 import { applyCoupon, type AppliedCoupon } from './apply-coupon.js';
 import type { CheckoutInput } from './checkout-fields.js';
-import { deliveryTermsOf, type DeliveryTerms } from './delivery-terms.js';
+import { deliveryTermsOf, parcelWeightOf, type DeliveryTerms } from './delivery-terms.js';
 import { orderDocument, type OrderContact } from './order-document.js';
 import { nextOrderNumber } from './order-numbers.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
@@ -88,8 +88,7 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
   }
   const customerId = cart.customerId;
   const contact = customerId !== null ? await customerContactOf(ctx, customerId) : guestContact(input);
-  const weightKg = lines.reduce((sum, l) => sum.add((l.view.item.variant?.weight ?? zero()).mul(l.view.item.quantity)), zero());
-  const delivery = await deliveryTermsOf(ctx, input, weightKg, { name: contact.name, phone: contact.phone });
+  const delivery = await deliveryTermsOf(ctx, input, parcelWeightOf(view.cart.items), { name: contact.name, phone: contact.phone });
 
   return withTransaction(ctx, async (tx) => {
     const closed = await tx.db.cart.updateMany({ where: { id: cart.id, status: 'open' }, data: { status: 'converted', openKey: null, updatedAt: tx.now } });

@@ -2,7 +2,7 @@ import type { Ctx } from '../context.js';
 import type { OrderRecord } from '../orders/order-record.js';
 import { isPayable } from './settle-payment.js';
 
-/** Where the shopper pays an order that is waiting for an online payment; null for any other. REST and GraphQL both answer it. */
+/** Where the shopper pays an order that is waiting for an online payment; null for any other. REST, GraphQL and the hosted pages all answer it. */
 export function payLinkOf(ctx: Ctx, order: OrderRecord): string | null {
   if (!isPayable(order)) return null;
   return ctx.payments.payLink({ order, storeName: ctx.store.name, publicUrl: ctx.settings.publicUrl, secret: ctx.secret });

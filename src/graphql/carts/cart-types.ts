@@ -83,7 +83,8 @@ export const Cart = builder.objectRef<CartNode>('Cart').implement({
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.view.cart.updatedAt }),
     checkoutUrl: t.string({
       nullable: true,
-      description: 'Private keys only: the address of the hosted checkout page for this cart (the page itself is not served yet).',
+      description:
+        'Private keys only: the hosted checkout page for this cart, served by Bazaar (server-rendered HTML that works without JavaScript: the cart, delivery or pickup with its fee, address, contact, coupon, payment method and Place order). Send the shopper there.',
       resolve: (c) => c.checkoutUrl,
     }),
   }),

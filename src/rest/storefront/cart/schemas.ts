@@ -114,7 +114,10 @@ export const cart = z
     checkout_url: z
       .string()
       .optional()
-      .meta({ description: 'Private keys only: the address of the hosted checkout page for this cart (the page itself is not served yet).' }),
+      .meta({
+        description:
+          'Private keys only: the hosted checkout page for this cart, served by Bazaar (server-rendered HTML that works without JavaScript: the cart, delivery or pickup with its fee, address, contact, coupon, payment method and Place order). Send the shopper there.',
+      }),
   })
   .meta({ id: 'Cart' });
 
