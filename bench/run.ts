@@ -1,6 +1,6 @@
 // npm run bench: seeds a store with 10,000 products (with its promotions, discounts and collections)
-// on the configured database, counts the SQL statements of each read in-process, then loads a
-// started server with autocannon.
+// on the configured database, counts the SQL statements of each read in-process and prepares carts,
+// then loads a started server with autocannon: the reads for a fixed time, then one checkout per cart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { MemoryKv } from '../src/platform/kv/memory-kv.js';
 import { mediaServices } from '../src/domain/media/media-services.js';
 import { seedCatalog } from '../src/seed/seed-catalog.js';
 import { describeMachine } from './machine.js';
+import { loadCheckouts, prepareCarts } from './checkout.js';
 import { collectionGraphqlQuery, collectionRestPath, graphqlQuery, restPath } from './scenarios.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -54,6 +55,7 @@ async function prepare() {
       collectionRest: await statements({ method: 'GET', url: collectionRestPath, headers: { 'x-client-key': publicKey } }),
       collectionGraphql: await graphqlStatements(collectionGraphqlQuery),
     };
+    await prepareCarts(app, database, store, publicKey);
     await app.close();
     return { publicKey, counts, seedSeconds, sql, engine: database.engine };
   } finally {
@@ -132,6 +134,7 @@ try {
     headers,
     body: JSON.stringify({ query: collectionGraphqlQuery }),
   });
+  const checkout = await loadCheckouts(PORT, prepared.publicKey);
   const report = {
     date: new Date().toISOString(),
     machine: describeMachine(prepared.engine === 'postgresql' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'),
@@ -144,12 +147,14 @@ try {
       { ...graphql, sqlStatements: prepared.sql.graphql },
       { ...collectionRest, sqlStatements: prepared.sql.collectionRest },
       { ...collectionGraphql, sqlStatements: prepared.sql.collectionGraphql },
+      checkout,
     ],
   };
   await writeFile(path.join('bench', 'results', `${prepared.engine}.json`), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${report.machine.cpu}, ${report.machine.memory}, ${report.machine.node}, ${report.machine.database}`);
   console.log('| read | req/s | p50 ms | p99 ms | SQL statements / request |\n|---|---|---|---|---|');
-  for (const r of report.results) console.log(`| ${r.title} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.sqlStatements} |`);
+  for (const r of report.results)
+    console.log(`| ${r.title} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${'sqlStatements' in r ? r.sqlStatements : '–'} |`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

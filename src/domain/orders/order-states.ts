@@ -29,22 +29,6 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const deliveryMethods = ['delivery', 'pickup'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 
-const moves: Record<OrderStatus, readonly OrderStatus[]> = {
-  placed: ['processing', 'cancelled', 'rejected'],
-  pending_payment: ['processing', 'cancelled'],
-  processing: ['ready', 'cancelled', 'rejected'],
-  ready: ['out_for_delivery', 'completed', 'cancelled'],
-  out_for_delivery: ['delivered'],
-  delivered: ['completed'],
-  completed: [],
-  cancelled: [],
-  rejected: [],
-};
-
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
-  return moves[from].includes(to);
-}
-
 /** Where an order starts: an online order waits for its payment, a cash one for the store. */
 export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
   return paymentMethod === 'online' ? 'pending_payment' : 'placed';
