@@ -406,6 +406,23 @@ describe('The Order object', () => {
     expect(JSON.stringify(masked)).not.toContain(guestPhone);
   });
 
+  it('omits the contact keys of metadata without merchant-customers-contact-read, at any depth', async () => {
+    const metadata = {
+      gift: 'yes',
+      phone: recipientPhone,
+      customer_email: guestEmail,
+      courier: { name: 'Kim', Mobile: guestPhone, slots: [{ day: 'mon', 'e-mail': guestEmail }] },
+    };
+    const row = await t.database.prisma.order.findUniqueOrThrow({ where: { id: o.d!.id } });
+    await t.database.prisma.order.update({ where: { id: o.d!.id }, data: { metadata, updatedAt: row.updatedAt } });
+    try {
+      expect((await one(o.d!.id)).body.data.metadata).toEqual(metadata);
+      expect((await one(o.d!.id, withoutContact)).body.data.metadata).toEqual({ gift: 'yes', courier: { name: 'Kim', slots: [{ day: 'mon' }] } });
+    } finally {
+      await t.database.prisma.order.update({ where: { id: o.d!.id }, data: { metadata: {}, updatedAt: row.updatedAt } });
+    }
+  });
+
   it('answers a pickup order with shipping_address null', async () => {
     expect((await one(o.f!.id)).body.data).toMatchObject({ delivery_method: 'pickup', shipping_address: null, total: '12.50', shipping_total: '0.00' });
   });
