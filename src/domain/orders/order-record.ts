@@ -1,6 +1,11 @@
 import type { Prisma, Customer, CustomerAccount, Order, OrderItem, OrderTimelineEntry } from '../../generated/prisma/client.js';
 
-/** An order with everything its answers show: lines in order, the timeline oldest first, the store's customer record and its account. */
+/**
+ * An order with everything its answers show: lines in order, the timeline oldest first, the store's
+ * customer record and its account. A step writes its entries at one instant (checkout: the shopper's
+ * "Awaiting payment" and the store's "New order"); within an instant the shopper's entry comes
+ * first, since the entry id is a random uuid and would shuffle them from read to read.
+ */
 export type OrderRecord = Order & {
   items: OrderItem[];
   timeline: OrderTimelineEntry[];
@@ -9,7 +14,7 @@ export type OrderRecord = Order & {
 
 export const orderInclude = {
   items: { orderBy: { position: 'asc' } },
-  timeline: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+  timeline: { orderBy: [{ createdAt: 'asc' }, { audience: 'asc' }, { id: 'asc' }] },
   customer: { include: { account: true } },
 } satisfies Prisma.OrderInclude;
 

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../domain/context.js';
-import { contactFor, CONTACT_SCOPE, maskContact, readsContact } from '../../domain/customers/merchant/contact.js';
+import { contactFor, CONTACT_SCOPE, maskContact, metadataFor, readsContact } from '../../domain/customers/merchant/contact.js';
 import { findStoreOrder } from '../../domain/orders/find-order.js';
 import { listStoreOrders, storeOrderListLimits, storeOrderSortFields, type StoreOrderSortField } from '../../domain/orders/list-store-orders.js';
 import { addressOf, contactOf } from '../../domain/orders/order-document.js';
@@ -72,7 +72,11 @@ const MerchantOrder = builder.objectRef<OrderRecord>('MerchantOrder').implement(
     lines: t.field({ type: [OrderLine], resolve: linesOf }),
     note: t.exposeString('note', { nullable: true }),
     metafields: t.field({ type: 'JSONObject', resolve: (o) => o.metafields }),
-    metadata: t.field({ type: 'JSONObject', resolve: (o) => o.metadata }),
+    metadata: t.field({
+      type: 'JSONObject',
+      description: `Keys naming a phone or an email are omitted without ${CONTACT_SCOPE}.`,
+      resolve: (o, _a, { ctx }) => metadataFor(ctx, o.metadata as Record<string, unknown>),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
     paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.paidAt }),

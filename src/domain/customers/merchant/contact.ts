@@ -36,3 +36,26 @@ export function contactFor(ctx: Ctx, contact: { email: string | null; phone: str
   if (readsContact(ctx)) return contact;
   return { email: maskContact('email', contact.email), phone: maskContact('phone', contact.phone) };
 }
+
+/** Key names that hold a way to reach someone: `phone`, `customer_phone`, `mobile`, `email`, `recipientEmail`, `e-mail`… */
+const contactKey = /phone|mobile|e-?mail/i;
+
+function withoutContactKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutContactKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !contactKey.test(key))
+      .map(([key, inner]) => [key, withoutContactKeys(inner)]),
+  );
+}
+
+/**
+ * A free-form map (an order's `metadata`) as the calling key may see it: whole with the contact
+ * scope; without it, every key naming a phone or an email is omitted, at any depth (merchant spec:
+ * contact keys inside `metadata` are masked or omitted).
+ */
+export function metadataFor(ctx: Ctx, metadata: Record<string, unknown>): Record<string, unknown> {
+  if (readsContact(ctx)) return metadata;
+  return withoutContactKeys(metadata) as Record<string, unknown>;
+}
