@@ -29,6 +29,7 @@ import './promotions/queries.js';
 import './collections/storefront-queries.js';
 import './collections/merchant.js';
 import './carts/cart-fields.js';
+import './carts/cart-line-mutations.js';
 import './orders/checkout-mutation.js';
 import './orders/customer-orders.js';
 import './orders/merchant-orders.js';

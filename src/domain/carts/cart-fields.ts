@@ -44,5 +44,19 @@ export const cartValidateShape = {
   sessionToken: z.string({ error: 'must be text' }).optional(),
 };
 
+/** A line of the cart by what makes it one line: its product and variant. */
+const lineRef = { productId: ref('product'), variantId: ref('variant').nullish() };
+
+const lineEdits = <T extends z.ZodRawShape>(line: T) =>
+  z
+    .array(z.strictObject(line), { error: 'must be a list of cart lines' })
+    .min(1, { error: 'must name at least one line' })
+    .max(cartLimits.maxLines, { error: `must hold at most ${cartLimits.maxLines} lines` });
+
+export const cartLinesUpdateShape = { lines: lineEdits({ ...lineRef, quantity: wholeNumber(0, cartLimits.maxQuantity) }) };
+export const cartLinesRemoveShape = { lines: lineEdits(lineRef) };
+
 export type CartUpsertInput = z.output<z.ZodObject<typeof cartUpsertShape>>;
 export type CartItemAddInput = z.output<z.ZodObject<typeof cartItemAddShape>>;
+export type CartLinesUpdateInput = z.output<z.ZodObject<typeof cartLinesUpdateShape>> & { sessionToken?: string };
+export type CartLinesRemoveInput = z.output<z.ZodObject<typeof cartLinesRemoveShape>> & { sessionToken?: string };

@@ -17,10 +17,10 @@ export interface RejectedLine {
   message: string;
 }
 
-const lineKey = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? ''}`;
+export const lineKey = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? ''}`;
 
 /** Writes the lines of a cart as given (one row per product and variant), each at the price the shopper is shown now. */
-async function writeLines(tx: TransactionCtx, cart: CartWithItems, lines: SellableLine[]) {
+export async function writeLines(tx: TransactionCtx, cart: CartWithItems, lines: SellableLine[]) {
   await tx.db.cartItem.deleteMany({ where: { cartId: cart.id } });
   if (!lines.length) return;
   const prices = await Promise.all(lines.map((l) => linePrice(tx, l.product, l.variant)));
@@ -39,7 +39,7 @@ async function writeLines(tx: TransactionCtx, cart: CartWithItems, lines: Sellab
 }
 
 /** A change to the lines makes an earlier validation stale: the cart is valid again until the next validation says otherwise. */
-const freshState = { isValid: true, validationErrors: [] };
+export const freshState = { isValid: true, validationErrors: [] };
 
 /** The owner's open cart, priced, or null when there is none. */
 export async function myCart(ctx: Ctx, sessionToken: string | undefined): Promise<CartView | null> {

@@ -55,7 +55,7 @@ export function matchLevel(zone: QuotableZone, destination: Destination): MatchL
 }
 
 /** Whether the weight lies in the zone's band; both ends are inclusive and a missing end is open. */
-function inWeightBand(zone: QuotableZone, weight: Prisma.Decimal): boolean {
+export function inWeightBand(zone: QuotableZone, weight: Prisma.Decimal): boolean {
   return (zone.minWeightKg === null || weight.gte(zone.minWeightKg)) && (zone.maxWeightKg === null || weight.lte(zone.maxWeightKg));
 }
 

@@ -11,13 +11,13 @@ import { asMutationPayload, UserError, type UserErrorShape } from '../shared/use
 import { Cart, CartChoices, RejectedCartLine, type CartNode } from './cart-types.js';
 
 /** The same checkout-address rule as REST: private keys only. */
-function cartNode(ctx: Ctx, view: CartView): CartNode {
+export function cartNode(ctx: Ctx, view: CartView): CartNode {
   const checkoutUrl = ctx.principal.kind === 'private' ? `${ctx.settings.publicUrl}/checkout/${view.cart.id}` : null;
   return { view, currencyCode: ctx.store.currency, checkoutUrl };
 }
 
 /** The cart session is the `X-Cart-Session` header, as on REST; a domain field name becomes the input path. */
-const fieldOf = (field: string) => (field === 'sessionToken' ? 'X-Cart-Session' : `input.${field === 'cartItems' ? 'lines' : field}`);
+export const fieldOf = (field: string) => (field === 'sessionToken' ? 'X-Cart-Session' : `input.${field === 'cartItems' ? 'lines' : field}`);
 
 const upsertInput = z.object({ cartItems: cartUpsertShape.cartItems, source: cartUpsertShape.source });
 const addInput = z.object({ productId: cartItemAddShape.productId, variantId: cartItemAddShape.variantId, quantity: cartItemAddShape.quantity });
@@ -45,7 +45,7 @@ const CartItemAddInput = builder.inputType('CartItemAddInput', {
   }),
 });
 
-type Payload<T> = { result: T | null; userErrors: UserErrorShape[] };
+export type Payload<T> = { result: T | null; userErrors: UserErrorShape[] };
 
 const CartUpsertPayload = builder.objectRef<Payload<{ cart: CartNode; rejected: RejectedLine[] }>>('CartUpsertPayload').implement({
   fields: (t) => ({
@@ -66,7 +66,7 @@ const CartItemAddPayload = builder
     }),
   });
 
-const CartPayload = builder.objectRef<Payload<CartNode>>('CartPayload').implement({
+export const CartPayload = builder.objectRef<Payload<CartNode>>('CartPayload').implement({
   fields: (t) => ({
     cart: t.field({ type: Cart, nullable: true, resolve: (p) => p.result }),
     userErrors: t.field({ type: [UserError], resolve: (p) => p.userErrors }),
@@ -80,7 +80,7 @@ const CartClearPayload = builder.objectRef<Payload<boolean>>('CartClearPayload')
   }),
 });
 
-const ownerRule = 'A customer bearer token names the customer’s cart; signed out, the `X-Cart-Session` header does.';
+export const ownerRule = 'A customer bearer token names the customer’s cart; signed out, the `X-Cart-Session` header does.';
 
 builder.queryFields((t) => ({
   cart: t.field({

@@ -2,33 +2,48 @@ import type { Store } from '../../../generated/prisma/client.js';
 import type { CartView, PricedCartLine } from '../../../domain/carts/cart-view.js';
 import type { RejectedLine } from '../../../domain/carts/cart-writes.js';
 import type { CustomiseChoices } from '../../../domain/carts/customise.js';
+import type { CartDelivery } from '../../../domain/orders/cart-delivery.js';
 import { isoTimestamp, moneyNumber } from '../../kit/format.js';
 import { presentStoreInfo } from '../store/presenters.js';
 
+const pricedAtCheckout = 'Delivery for this cart is priced at checkout, by the delivery address.';
+
+function daysOf(minDays: number, maxDays: number): string {
+  return minDays === maxDays ? `${minDays} ${minDays === 1 ? 'day' : 'days'}` : `${minDays}-${maxDays} days`;
+}
+
+/** The terms `delivery_info` shows for a cart, by the basis the domain priced it on (see CartDelivery). */
+function deliveryTermsOf(store: Store, delivery: CartDelivery) {
+  const fee = moneyNumber(delivery.fee);
+  if (delivery.basis === 'zones') {
+    return { fee, free: delivery.fee.isZero(), time: daysOf(delivery.minDays!, delivery.maxDays!), message: store.deliveryMessage };
+  }
+  if (delivery.basis === 'at_checkout') return { fee, free: false, time: store.deliveryTime, message: pricedAtCheckout };
+  return { fee, free: !store.disableDelivery && delivery.fee.isZero(), time: store.deliveryTime, message: store.deliveryMessage };
+}
+
 /**
- * The cart's `vendor`: the store as GET /store/info shows it, narrowed to the spec's fields. The
- * delivery terms come from the store's own settings (Bazaar has one flat fee and no percentage
- * fees, thresholds or instant delivery, so those read 0 or false).
+ * The cart's `vendor`: the store as GET /store/info shows it, narrowed to the spec's fields.
+ * Bazaar has no percentage fees, thresholds or instant delivery, so those read 0 or false.
  */
-export function presentCartVendor(store: Store, now: Date) {
+export function presentCartVendor(store: Store, now: Date, delivery: CartDelivery) {
   const info = presentStoreInfo(store, now, []);
-  const fee = moneyNumber(store.deliveryFee);
-  const freeDelivery = !store.disableDelivery && store.deliveryFee.isZero();
+  const terms = deliveryTermsOf(store, delivery);
   return {
     id: info.id,
     name: info.name,
     distance: info.distance,
     delivery_info: {
-      is_free_delivery: freeDelivery,
-      delivery_fee: fee,
-      delivery_fee_value: fee,
+      is_free_delivery: terms.free,
+      delivery_fee: terms.fee,
+      delivery_fee_value: terms.fee,
       min_order: info.min_order_price,
       min_order_fee: 0,
       d_p_value: 0,
       s_p_value: 0,
-      delivery_time: store.deliveryTime,
-      delivery_message: store.deliveryMessage,
-      offers_free_delivery: freeDelivery,
+      delivery_time: terms.time,
+      delivery_message: terms.message,
+      offers_free_delivery: terms.free,
       pickup_enabled: store.pickupEnabled,
       offer_instant_delivery: false,
     },
@@ -83,13 +98,13 @@ function presentCartItem({ item, price, discountPrice, discount }: PricedCartLin
   };
 }
 
-/** A cart as the spec shows it; `checkoutUrl` only for callers that may send the shopper to checkout (private keys). */
-export function presentCart(view: CartView, store: Store, now: Date, checkoutUrl?: string) {
+/** A cart as the spec shows it, `delivery` priced for its lines; `checkoutUrl` only for callers that may send the shopper to checkout (private keys). */
+export function presentCart(view: CartView, delivery: CartDelivery, store: Store, now: Date, checkoutUrl?: string) {
   const { cart } = view;
   return {
     id: cart.id,
     vendor_id: store.id,
-    vendor: presentCartVendor(store, now),
+    vendor: presentCartVendor(store, now, delivery),
     cart_items: view.lines.map(presentCartItem),
     total_price: moneyNumber(view.subtotal),
     source: cart.source,

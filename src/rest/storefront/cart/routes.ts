@@ -3,6 +3,7 @@ import type { CartView } from '../../../domain/carts/cart-view.js';
 import { addCartItem, clearCart, myCart, upsertCart } from '../../../domain/carts/cart-writes.js';
 import { validateCart } from '../../../domain/carts/validate-cart.js';
 import type { Ctx } from '../../../domain/context.js';
+import { cartDeliveryOf } from '../../../domain/orders/cart-delivery.js';
 import { single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { messageOnlyAnswer } from '../auth/schemas.js';
@@ -17,9 +18,9 @@ const ownerRule =
  * The checkout address is handed to private keys only: a server holding one sends the shopper
  * there, while a public key runs in the shopper's browser, which has no use for it.
  */
-function present(ctx: Ctx, view: CartView) {
+async function present(ctx: Ctx, view: CartView) {
   const checkoutUrl = ctx.principal.kind === 'private' ? `${ctx.settings.publicUrl}/checkout/${view.cart.id}` : undefined;
-  return presentCart(view, ctx.store, ctx.now, checkoutUrl);
+  return presentCart(view, await cartDeliveryOf(ctx, view.cart.items), ctx.store, ctx.now, checkoutUrl);
 }
 
 export const cartRoutes = [
@@ -34,7 +35,7 @@ export const cartRoutes = [
     answer: cartsAnswer,
     handle: async (ctx, { headers }) => {
       const view = await myCart(ctx, headers.cartSession);
-      const carts = view ? [present(ctx, view)] : [];
+      const carts = view ? [await present(ctx, view)] : [];
       return { body: { ...single(carts.length ? 'Cart found' : 'No open cart', carts), meta: { total_carts: carts.length } } };
     },
   }),
@@ -52,7 +53,7 @@ export const cartRoutes = [
     answer: cartUpsertAnswer,
     handle: async (ctx, { body, headers }) => {
       const { view, rejected } = await upsertCart(ctx, { ...body, sessionToken: headers.cartSession ?? body.sessionToken });
-      return { body: { ...single('Cart saved', present(ctx, view)), meta: { rejected_items: rejected.map(presentRejectedLine) } } };
+      return { body: { ...single('Cart saved', await present(ctx, view)), meta: { rejected_items: rejected.map(presentRejectedLine) } } };
     },
   }),
   defineRoute({
@@ -70,7 +71,7 @@ export const cartRoutes = [
     handle: async (ctx, { body, headers }) => {
       const added = await addCartItem(ctx, { ...body, sessionToken: headers.cartSession ?? body.sessionToken });
       if (added.result === 'customise') return { body: single('Choose a variant', presentCustomise(added.choices)) };
-      return { body: single('Added to the cart', { result: 'added', cart: present(ctx, added.view) }) };
+      return { body: single('Added to the cart', { result: 'added', cart: await present(ctx, added.view) }) };
     },
   }),
   defineRoute({
@@ -87,7 +88,7 @@ export const cartRoutes = [
     answer: cartAnswer,
     handle: async (ctx, { body, headers }) => {
       const view = await validateCart(ctx, { cartId: body.cartId, sessionToken: headers.cartSession ?? body.sessionToken });
-      return { body: single(view.cart.isValid ? 'The cart is valid' : 'The cart has changed', present(ctx, view)) };
+      return { body: single(view.cart.isValid ? 'The cart is valid' : 'The cart has changed', await present(ctx, view)) };
     },
   }),
   defineRoute({

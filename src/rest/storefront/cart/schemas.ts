@@ -9,15 +9,26 @@ const text = z.string().nullable();
 
 const deliveryInfo = z
   .strictObject({
-    is_free_delivery: z.boolean().meta({ description: 'The store delivers and its delivery fee is 0.' }),
-    delivery_fee: moneyNumber.meta({ description: "The store's flat delivery fee." }),
-    delivery_fee_value: moneyNumber.meta({ description: 'The same flat fee; Bazaar has one delivery fee per store.' }),
+    is_free_delivery: z.boolean().meta({
+      description:
+        'The store delivers and delivery_fee is 0. False when the store has shipping zones but none takes this cart’s weight, since delivery is then priced at checkout.',
+    }),
+    delivery_fee: moneyNumber.meta({
+      description:
+        'Without shipping zones, the store’s flat fee. With active zones, the lowest fee any zone whose weight band holds this cart’s weight (each line’s variant weight times its quantity) would charge: the delivery address picks the zone at checkout, so the order’s delivery_fee may be higher. With zones but none for this weight, the flat fee stands in and delivery_message says delivery is priced at checkout.',
+    }),
+    delivery_fee_value: moneyNumber.meta({ description: 'The same as delivery_fee.' }),
     min_order: moneyNumber.meta({ description: "The store's minimum order subtotal (min_order_price)." }),
     min_order_fee: moneyNumber.meta({ description: 'Fee for an order under the minimum: always 0, such an order is refused at checkout instead.' }),
-    d_p_value: z.number().meta({ description: 'Delivery fee as a percentage of the subtotal: always 0, Bazaar charges a flat fee.' }),
+    d_p_value: z.number().meta({ description: 'Delivery fee as a percentage of the subtotal: always 0, Bazaar charges an amount.' }),
     s_p_value: z.number().meta({ description: 'Service fee as a percentage of the subtotal: always 0, Bazaar charges none.' }),
-    delivery_time: text,
-    delivery_message: text,
+    delivery_time: text.meta({
+      description: 'With zones pricing this cart, "{min}-{max} days" over those zones ("2 days" when they agree); otherwise the store’s own delivery_time.',
+    }),
+    delivery_message: text.meta({
+      description:
+        'The store’s own message; with shipping zones but none for this cart’s weight, "Delivery for this cart is priced at checkout, by the delivery address."',
+    }),
     offers_free_delivery: z.boolean().meta({ description: 'Same as is_free_delivery: Bazaar has no free-delivery threshold.' }),
     pickup_enabled: z.boolean(),
     offer_instant_delivery: z.boolean().meta({ description: 'Always false: Bazaar has no instant delivery.' }),
@@ -111,13 +122,10 @@ export const cart = z
     last_validated_at: isoTimestamp.nullable(),
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
-    checkout_url: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          'Private keys only: the hosted checkout page for this cart, served by Bazaar (server-rendered HTML that works without JavaScript: the cart, delivery or pickup with its fee, address, contact, coupon, payment method and Place order). Send the shopper there.',
-      }),
+    checkout_url: z.string().optional().meta({
+      description:
+        'Private keys only: the hosted checkout page for this cart, served by Bazaar (server-rendered HTML that works without JavaScript: the cart, delivery or pickup with its fee, address, contact, coupon, payment method and Place order). Send the shopper there.',
+    }),
   })
   .meta({ id: 'Cart' });
 
