@@ -34,7 +34,14 @@ async function prepare() {
     const operator = { db: database.prisma, now: new Date() };
     const slug = `bench-${Date.now().toString(36)}`;
     const store = await createStore(operator, { name: 'Bench Store', slug, locales: ['en', 'fr'] });
-    const config = loadConfig({ ...process.env, PUBLIC_URL: `http://127.0.0.1:${PORT}`, MEDIA_DIR: path.join(dataDir ?? os.tmpdir(), 'bench-media') });
+    // The in-process app fills the checkout scenario's carts from one key: no rate limit, as on the started server.
+    const config = loadConfig({
+      ...process.env,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      MEDIA_DIR: path.join(dataDir ?? os.tmpdir(), 'bench-media'),
+      RATE_LIMIT_STOREFRONT: '0',
+      RATE_LIMIT_GRAPHQL: '0',
+    });
     const started = Date.now();
     const counts = await seedCatalog(database.prisma, store, { products: PRODUCTS, seed: 7, media: mediaServices(config) });
     const seedSeconds = (Date.now() - started) / 1000;
