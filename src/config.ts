@@ -29,6 +29,12 @@ export interface Config {
   shutdownGraceMs: number;
   media: MediaConfig;
   messages: MessagesConfig;
+  /**
+   * `PAYMENT_PROVIDER`: `test` (default: the built-in test provider, whose pay page marks orders paid
+   * with no money moving) or `none` (online payment refused at checkout). A deployment taking real
+   * orders without a provider of its own sets `none`.
+   */
+  paymentProvider: 'test' | 'none';
   /** `CART_TTL_DAYS` (default 30): a signed-out shopper's cart expires this long after its last change. */
   cartTtlDays: number;
 }
@@ -62,6 +68,12 @@ export interface MediaConfig {
 
 /** A setting the server cannot start with; the message names the variable and how to fix it. */
 export class ConfigError extends Error {}
+
+function paymentProvider(env: NodeJS.ProcessEnv): 'test' | 'none' {
+  const value = env.PAYMENT_PROVIDER || 'test';
+  if (value !== 'test' && value !== 'none') throw new ConfigError(`PAYMENT_PROVIDER must be test or none, got "${value}"`);
+  return value;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -200,5 +212,6 @@ export function loadConfig(env: Env = process.env): Config {
       retentionHours: integer(env, 'MESSAGE_RETENTION_HOURS', 24),
     },
     cartTtlDays: integer(env, 'CART_TTL_DAYS', 30, 1),
+    paymentProvider: paymentProvider(env),
   };
 }

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { registerGraphql } from '../graphql/mount-graphql.js';
 import { registerHostedPages } from '../hosted/register-hosted-pages.js';
 import { mediaServices } from '../domain/media/media-services.js';
+import { testPaymentProvider } from '../domain/payments/test-provider.js';
 import type { AppDeps } from '../platform/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
@@ -29,7 +30,8 @@ export interface BuildOptions {
 
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const media = given.media ?? mediaServices(given.config);
-  const deps: AppDeps = { ...given, media };
+  const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
+  const deps: AppDeps = { ...given, media, payments };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({

@@ -43,8 +43,8 @@ export interface Ctx {
   transact: Transactor;
   /** Deployment settings domain rules read (`CART_TTL_DAYS`, …). */
   settings: DomainSettings;
-  /** Where shoppers pay online orders. */
-  payments: PaymentProvider;
+  /** Where shoppers pay online orders; null where the deployment takes no online payment. */
+  payments: PaymentProvider | null;
   /** Present inside `withTransaction` only: the domain events written at its commit. */
   outbox?: Outbox;
   /** The signed-out shopper's cart session (`X-Cart-Session`), which a sign-in merges into the customer's cart. */
@@ -52,8 +52,8 @@ export interface Ctx {
 }
 
 export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox' | 'payments'> & {
-  /** The deployment's payment provider; the built-in test provider when none is plugged in. */
-  payments?: PaymentProvider;
+  /** The deployment's payment provider (null: none); the built-in test provider when left out. */
+  payments?: PaymentProvider | null;
   /** The unscoped client; the context hands out only the store's view of it. */
   db: Db;
   /** The request's clock reading; tests pin it to step through expiries. */
@@ -63,7 +63,14 @@ export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'ou
 export function createContext(input: ContextInput): Ctx {
   const db = storeClientOf(input.db, input.store.id);
   const now = input.now ?? new Date();
-  return { ...input, db, now, payments: input.payments ?? testPaymentProvider, loaders: createLoaders(db, now), transact: transactorOf(db) };
+  return {
+    ...input,
+    db,
+    now,
+    payments: input.payments === undefined ? testPaymentProvider : input.payments,
+    loaders: createLoaders(db, now),
+    transact: transactorOf(db),
+  };
 }
 
 /** The signed-in customer; operations that declare `customer` always have one, the kit saw to it. */

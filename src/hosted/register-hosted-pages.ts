@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/app-deps.js';
 import { registerCheckoutPage } from './checkout-page.js';
 import { registerPayPage } from './pay-page.js';
+import { testPaymentProvider } from '../domain/payments/test-provider.js';
 
 /** The pages Bazaar serves to shoppers' browsers, in one scope that reads HTML form posts. */
 export async function registerHostedPages(app: FastifyInstance, deps: AppDeps) {
@@ -10,6 +11,7 @@ export async function registerHostedPages(app: FastifyInstance, deps: AppDeps) {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     registerCheckoutPage(scope, deps);
-    registerPayPage(scope, deps);
+    // The test provider's pay page exists only where the test provider takes the payments.
+    if (deps.payments === testPaymentProvider) registerPayPage(scope, deps);
   });
 }

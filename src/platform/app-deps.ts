@@ -17,6 +17,6 @@ export interface AppDeps {
   clock?: () => number;
   /** The demo store's public key (the same at every start on one database), offered in GraphiQL's default headers; never the private one: the page is public. */
   demoPublicKey?: string;
-  /** Where shoppers pay online orders; the built-in test provider by default. */
-  payments?: PaymentProvider;
+  /** Where shoppers pay online orders: a provider plugged in, or null for none; left out, `PAYMENT_PROVIDER` decides. */
+  payments?: PaymentProvider | null;
 }

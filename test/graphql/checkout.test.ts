@@ -217,7 +217,7 @@ describe('checkoutComplete', () => {
         {
           field: null,
           code: 'cart_changed',
-          message: 'The cart changed since the shopper saw it (price or availability): show the cart again, then check out.',
+          message: 'The cart changed since the shopper saw it (its lines, a price or availability): show the cart again, then check out.',
         },
       ],
     });

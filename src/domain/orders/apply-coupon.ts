@@ -31,17 +31,22 @@ function reaches(coupon: Coupon, line: CouponLine): boolean {
   return true;
 }
 
-/** Each reached line's share of the amount in proportion to its total, cents rounded down, the remainder on the last one. */
+/**
+ * Each reached line's share of the amount in proportion to its total, cents rounded down; the cents
+ * left over go to the reached lines from the last one back, never past a line's own total (the
+ * amount is at most the reached lines' total, so they always fit).
+ */
 function spread(amount: Decimal, lines: CouponLine[], reached: boolean[], base: Decimal): Decimal[] {
-  const shares = lines.map(() => new Prisma.Decimal(0));
-  const last = reached.lastIndexOf(true);
-  let given = new Prisma.Decimal(0);
-  lines.forEach((line, i) => {
-    if (!reached[i] || i === last) return;
-    shares[i] = amount.mul(line.lineTotal).div(base).toDecimalPlaces(2, Prisma.Decimal.ROUND_DOWN);
-    given = given.add(shares[i]!);
-  });
-  if (last >= 0) shares[last] = amount.sub(given);
+  const shares = lines.map((line, i) =>
+    reached[i] ? amount.mul(line.lineTotal).div(base).toDecimalPlaces(2, Prisma.Decimal.ROUND_DOWN) : new Prisma.Decimal(0),
+  );
+  let left = amount.sub(shares.reduce((sum, share) => sum.add(share), new Prisma.Decimal(0)));
+  for (let i = lines.length - 1; i >= 0 && left.gt(0); i--) {
+    if (!reached[i]) continue;
+    const room = Prisma.Decimal.min(left, lines[i]!.lineTotal.sub(shares[i]!));
+    shares[i] = shares[i]!.add(room);
+    left = left.sub(room);
+  }
   return shares;
 }
 
@@ -64,7 +69,8 @@ export async function applyCoupon(tx: TransactionCtx, code: string, lines: Coupo
 
   const reached = lines.map((line) => reaches(found, line));
   const base = lines.reduce((sum, line, i) => (reached[i] ? sum.add(line.lineTotal) : sum), new Prisma.Decimal(0));
-  if (!reached.includes(true)) throw notApplicable(code, 'does not apply to anything in this cart');
+  // A coupon reaching only free lines has nothing to take off.
+  if (base.isZero()) throw notApplicable(code, 'does not apply to anything in this cart');
   const orderAmount = lines.reduce((sum, line) => sum.add(line.lineTotal), new Prisma.Decimal(0));
   if (found.minimumOrderAmount && orderAmount.lt(found.minimumOrderAmount)) {
     throw notApplicable(code, `needs an order of at least ${found.minimumOrderAmount.toFixed(2)} ${tx.store.currency}`);

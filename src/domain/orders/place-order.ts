@@ -68,11 +68,14 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
   if (ctx.store.disableOrder || ctx.store.temporaryUnavailable) {
     throw new ApiError('store_not_accepting_orders', `${ctx.store.name} is not taking orders right now.`);
   }
+  if (input.paymentMethod === 'online' && !ctx.payments) {
+    throw new ApiError('payment_method_unavailable', `${ctx.store.name} takes no online payment here: choose cash.`, {
+      fieldErrors: { paymentMethod: ['online payment is not available: choose cash'] },
+    });
+  }
   if (!cart.items.length) throw new ApiError('cart_empty', 'The cart is empty: add items before checking out.');
   const view = await revalidateCart(ctx, cart);
-  if (!view.cart.isValid) {
-    throw new ApiError('cart_changed', 'The cart changed since the shopper saw it (price or availability): show the cart again, then check out.');
-  }
+  if (!view.cart.isValid) throw cartChanged();
   const lines: PricedLine[] = view.lines.map((line) => ({
     view: line,
     base: line.price,
@@ -91,10 +94,15 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
   const delivery = await deliveryTermsOf(ctx, input, parcelWeightOf(view.cart.items), { name: contact.name, phone: contact.phone });
 
   return withTransaction(ctx, async (tx) => {
-    const closed = await tx.db.cart.updateMany({ where: { id: cart.id, status: 'open' }, data: { status: 'converted', openKey: null, updatedAt: tx.now } });
+    // Closed only as validated: a line edit that lands after the validation moved updatedAt, and the order would not be what the cart holds.
+    const closed = await tx.db.cart.updateMany({
+      where: { id: cart.id, status: 'open', updatedAt: view.cart.updatedAt },
+      data: { status: 'converted', openKey: null, updatedAt: tx.now },
+    });
     if (closed.count === 0) {
       const earlier = await tx.db.order.findUnique({ where: { cartId: cart.id }, include: orderInclude });
       if (earlier) return { order: earlier, created: false };
+      if (await tx.db.cart.count({ where: { id: cart.id, status: 'open' } })) throw cartChanged();
       throw ApiError.notFound('Cart');
     }
     const coupon = input.couponCode
@@ -115,6 +123,10 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
   });
 }
 
+function cartChanged(): ApiError {
+  return new ApiError('cart_changed', 'The cart changed since the shopper saw it (its lines, a price or availability): show the cart again, then check out.');
+}
+
 function guestContact(input: CheckoutInput): OrderContact {
   const contact = input.contact;
   if (!contact) throw ApiError.invalidField('contact', 'is required for a guest checkout: send contact.name and contact.email or contact.phone, or sign in');
@@ -130,6 +142,19 @@ interface OrderDraft {
   delivery: DeliveryTerms;
   contact: OrderContact;
   number: number;
+}
+
+/**
+ * One use of each automatic discount the order took. The increment locks the discount's row before
+ * its cap is read, so concurrent checkouts cannot overrun `max_usage_total`: the one past it rolls
+ * back with `cart_changed` (the discount no longer lowers prices, as the cart will now show).
+ */
+async function countDiscountUses(tx: TransactionCtx, lines: PricedLine[]): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.view.discount?.id).filter((id): id is string => id !== undefined))].sort();
+  for (const id of ids) {
+    const discount = await tx.db.discount.update({ where: { id }, data: { usageCount: { increment: 1 } }, select: { usageCount: true, maxUsageTotal: true } });
+    if (discount.maxUsageTotal !== null && discount.usageCount > discount.maxUsageTotal) throw cartChanged();
+  }
 }
 
 async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderRecord> {
@@ -209,8 +234,7 @@ async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderR
       data: { storeId: tx.db.$storeId, couponId: coupon.coupon.id, orderId: order.id, customerId: cart.customerId, amount: coupon.amount },
     });
   }
-  const discountIds = [...new Set(lines.map((l) => l.view.discount?.id).filter((id): id is string => id !== undefined))];
-  if (discountIds.length) await tx.db.discount.updateMany({ where: { id: { in: discountIds } }, data: { usageCount: { increment: 1 } } });
+  await countDiscountUses(tx, lines);
   if (cart.customerId !== null) await tx.db.customer.update({ where: { id: cart.customerId }, data: { ordersCount: { increment: 1 } } });
   return tx.db.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude });
 }

@@ -21,7 +21,7 @@ export function isPayable(order: Pick<OrderRecord, 'paymentMethod' | 'paymentSta
  */
 export async function settlePayment(ctx: Ctx, orderId: number, outcome: PaymentOutcome, reference?: string): Promise<OrderRecord> {
   return withTransaction(ctx, async (tx) => {
-    const paymentRef = reference ?? `${tx.payments.name}_${randomUUID()}`;
+    const paymentRef = reference ?? `${tx.payments?.name ?? 'payment'}_${randomUUID()}`;
     const moved = await tx.db.order.updateMany({
       where: { id: orderId, paymentMethod: 'online', status: 'pending_payment', paymentStatus: { not: 'paid' } },
       data:

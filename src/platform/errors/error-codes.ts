@@ -78,6 +78,7 @@ export const errorCodes = {
     summary: 'The coupon does not apply to this order (its minimum, its products, or it needs a signed-in customer); the message says which.',
   },
   coupon_usage_limit_reached: { status: 422, summary: 'The coupon was used as many times as it may be, in total or by this customer.' },
+  payment_method_unavailable: { status: 422, summary: 'The deployment takes no online payment (PAYMENT_PROVIDER=none): choose cash.' },
   order_not_payable: { status: 422, summary: 'Only an online order that is not paid yet has a payment link.' },
   limit_reached: { status: 422, summary: 'A per-shopper cap is reached (50 saved addresses, 500 wishlist items); remove one first.' },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },

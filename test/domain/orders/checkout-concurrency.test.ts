@@ -88,6 +88,21 @@ describe('concurrent checkouts of one product', () => {
   });
 });
 
+describe('automatic discounts at checkout', () => {
+  it('never give more uses than max_usage_total, however many checkouts race for the last ones', async () => {
+    const shop = await pickupShop();
+    const cake = await createProduct(t.database, shop.store, { title: 'Cake', price: '10.00', stock: 1000 });
+    const sale = await t.database.prisma.discount.create({
+      data: { storeId: shop.store.id, title: 'Two only', type: 'percentage', value: '50', productIds: [cake.id], isPublished: true, maxUsageTotal: 2 },
+    });
+    const all = await shoppers(shop, cake, onPostgres ? 20 : 6);
+    const answers = await checkoutAll(shop, all);
+    expect(answers.every((r) => r.status === 201 || (r.status === 409 && r.body.error_code === 'cart_changed'))).toBe(true);
+    expect(await t.database.prisma.orderItem.count({ where: { discountId: sale.id } })).toBe(2);
+    expect((await t.database.prisma.discount.findUniqueOrThrow({ where: { id: sale.id } })).usageCount).toBe(2);
+  });
+});
+
 describe('coupons at checkout', () => {
   let shop: TestStore;
   let tea: Product;
@@ -173,6 +188,43 @@ describe('coupons at checkout', () => {
     const again = await buy();
     expect([again.status, again.body.error_code]).toEqual([422, 'coupon_usage_limit_reached']);
     expect(await t.database.prisma.order.count({ where: { customerId: ada.customer.id, couponCode: 'ONCEEACH' } })).toBe(1);
+  });
+
+  it('spreads a coupon over tiny lines without taking any line below zero, and refuses one that reaches only free lines', async () => {
+    const penny = await createProduct(t.database, shop.store, { title: 'Penny', price: '0.03', stock: 10 });
+    const cent = await createProduct(t.database, shop.store, { title: 'Cent', price: '0.03', stock: 10 });
+    const dime = await createProduct(t.database, shop.store, { title: 'Dime', price: '0.01', stock: 10 });
+    const free = await createProduct(t.database, shop.store, { title: 'Free sample', price: '0.00', stock: 10 });
+    await coupon('SIXCENTS', { discountType: 'fixed', discountValue: '0.06' });
+    const headers = { 'x-cart-session': randomUUID() };
+    await post(
+      shop,
+      '/v1/store/cart',
+      {
+        vendor_id: shop.store.id,
+        cart_items: [
+          { item_id: penny.id, quantity: 2 },
+          { item_id: dime.id, quantity: 1 },
+        ],
+      },
+      headers,
+    );
+    const res = await post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'SIXCENTS' }, headers);
+    expect(res.status, res.raw).toBe(201);
+    const totals = res.body.data.items.map((i: { total_price: number }) => i.total_price);
+    expect(totals.every((total: number) => total >= 0)).toBe(true);
+    expect(res.body.data.grand_total).toBe(0.01);
+    expect(Math.round(totals.reduce((a: number, b: number) => a + b, 0) * 100)).toBe(1);
+
+    await coupon('FREEONLY', { appliesTo: 'specific_products', targetProductIds: [free.id] });
+    const [sampler] = await shoppers(shop, free, 1);
+    const refused = await post(
+      shop,
+      '/v1/store/checkout',
+      { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'FREEONLY' },
+      sampler!,
+    );
+    expect([refused.status, refused.body.error_code]).toEqual([422, 'coupon_not_applicable']);
   });
 
   it('caps what one customer may save with capped_amount_per_user', async () => {

@@ -321,3 +321,30 @@ describe('POST /v1/store/checkout signed in', () => {
     );
   });
 });
+
+describe('POST /v1/store/checkout with PAYMENT_PROVIDER=none', () => {
+  it('refuses online payment with 422 payment_method_unavailable, takes cash, and serves no test pay page', async () => {
+    const bare = await startTestApp({ PAYMENT_PROVIDER: 'none' }, { database: t.database });
+    try {
+      const store = await makeStore(t.database);
+      const cup = await createProduct(t.database, store.store, { title: 'Cup', price: '3.00', stock: 5 });
+      const headers = session();
+      const send = (url: string, body: unknown) =>
+        call(bare.app, {
+          method: 'POST',
+          url,
+          key: store.publicKey,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify(body),
+        });
+      await send('/v1/store/cart', { vendor_id: store.store.id, cart_items: [{ item_id: cup.id, quantity: 1 }] });
+      const online = await send('/v1/store/checkout', { delivery_method: 'delivery', address: chicago, payment_method: 'online', contact: guest });
+      expectFailure(online, 422, 'payment_method_unavailable', 'Test ' + store.store.slug + ' takes no online payment here: choose cash.');
+      const cash = await send('/v1/store/checkout', { delivery_method: 'delivery', address: chicago, payment_method: 'cash', contact: guest });
+      expect(cash.status, cash.raw).toBe(201);
+      expect((await bare.app.inject({ method: 'GET', url: `/pay/test/${cash.body.data.id}/anything` })).statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
