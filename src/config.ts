@@ -37,6 +37,15 @@ export interface Config {
   paymentProvider: 'test' | 'none';
   /** `CART_TTL_DAYS` (default 30): a signed-out shopper's cart expires this long after its last change. */
   cartTtlDays: number;
+  /** The catalogue read cache (src/http/response-cache). */
+  responseCache: ResponseCacheConfig;
+}
+
+export interface ResponseCacheConfig {
+  /** `RESPONSE_CACHE_MB` (default 64): answer bytes one process keeps in memory; 0 turns the cache off (every read goes to the database). */
+  maxBytes: number;
+  /** `RESPONSE_CACHE_MAX_AGE_S` (default 60): the longest an answer is kept, bounding staleness from writes Bazaar never saw (SQL by hand, a Redis outage). */
+  maxAgeMs: number;
 }
 
 /** How the messages outbox is delivered. */
@@ -213,5 +222,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     cartTtlDays: integer(env, 'CART_TTL_DAYS', 30, 1),
     paymentProvider: paymentProvider(env),
+    responseCache: {
+      maxBytes: integer(env, 'RESPONSE_CACHE_MB', 64) * 1024 * 1024,
+      maxAgeMs: integer(env, 'RESPONSE_CACHE_MAX_AGE_S', 60, 1) * 1000,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../platform/errors/api-error.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { registerCompression } from '../http/compression.js';
+import { openCatalogCache } from '../http/response-cache/open-catalog-cache.js';
 import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { registerErrorDocs } from '../http/error-docs.js';
 import { registerHealth } from '../http/health.js';
@@ -31,7 +32,8 @@ export interface BuildOptions {
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const media = given.media ?? mediaServices(given.config);
   const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
-  const deps: AppDeps = { ...given, media, payments };
+  const catalogReads = given.catalogReads ?? openCatalogCache(given.config.responseCache, given.kv, given.database.prisma);
+  const deps: AppDeps = { ...given, media, payments, catalogReads };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
@@ -80,5 +82,6 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   await registerRetiredPaths(app, deps);
   await registerGraphql(app, deps);
   await registerHostedPages(app, deps);
+  if (!given.catalogReads) app.addHook('onClose', async () => catalogReads.stop());
   return app;
 }

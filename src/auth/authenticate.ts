@@ -1,8 +1,8 @@
-import type { ApiKey, Store } from '../generated/prisma/client.js';
-import type { Db } from '../platform/database/database.js';
+import type { Store } from '../generated/prisma/client.js';
 import { ApiError, VendorAccessDenied } from '../platform/errors/api-error.js';
 import type { Surface } from '../platform/errors/error-codes.js';
 import { sha256Hex } from '../platform/crypto/tokens.js';
+import type { KeyLookup, KeyWithStore } from './key-lookup.js';
 import type { Principal } from './principal.js';
 
 export interface Credentials {
@@ -15,23 +15,23 @@ export interface Credentials {
 export interface Authenticated {
   store: Store;
   principal: Principal;
+  /** The store's catalogue version, read before anything of the store; null where nothing is cached. */
+  catalogVersion: string | null;
 }
-
-type KeyWithStore = ApiKey & { store: Store };
 
 /**
  * The one place that turns an X-Client-Key into a store and a principal. Each surface
  * answers a failure with its own documented code, so the checks run in the order of its table.
- * It takes the unscoped client: until the key is found, no store is known.
+ * It reads keys across stores: until the key is found, no store is known.
  */
-export async function authenticate(db: Db, surface: Surface, credentials: Credentials, now = new Date()): Promise<Authenticated> {
+export async function authenticate(findKey: KeyLookup, surface: Surface, credentials: Credentials, now = new Date()): Promise<Authenticated> {
   const { clientKey } = credentials;
   if (!clientKey) {
     throw surface === 'merchant'
       ? new ApiError('unauthenticated', 'Send a private API key in the X-Client-Key header.')
       : new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
   }
-  const key: KeyWithStore | null = await db.apiKey.findUnique({ where: { secretHash: sha256Hex(clientKey) }, include: { store: true } });
+  const { key, version } = await findKey(sha256Hex(clientKey));
   if (!key) throw new ApiError('invalid_client_key', 'The X-Client-Key is not a known API key.');
 
   if (surface === 'merchant') checkMerchantKey(key, now);
@@ -44,6 +44,7 @@ export async function authenticate(db: Db, surface: Surface, credentials: Creden
   return {
     store: key.store,
     principal: { keyId: key.id, kind: key.kind, mode: key.mode, scopes: new Set(key.scopes) },
+    catalogVersion: version,
   };
 }
 

@@ -1,12 +1,33 @@
 import { loadConfig } from '../config.js';
+import { CatalogVersions } from '../platform/cache/catalog-versions.js';
+import { onCatalogWrite } from '../platform/database/catalog-writes.js';
 import { openDatabase, type Database } from '../platform/database/database.js';
+import { openKv } from '../platform/kv/open-kv.js';
 
-/** The server's own database, by the same configuration; pending migrations are applied on open. */
-export function openCliDatabase(): Promise<Database> {
+/**
+ * The server's own database, by the same configuration; pending migrations are applied on open.
+ * With `REDIS_URL`, the catalogue writes of a command (a seed, a key revoked, a plan changed)
+ * replace the catalogue versions the servers read there, so none of them answers from before it.
+ * Without Redis the server's versions live in its own memory: a command's writes reach its
+ * answers within `RESPONSE_CACHE_MAX_AGE_S`.
+ */
+export async function openCliDatabase(): Promise<Database> {
   const config = loadConfig();
-  return openDatabase({
+  const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     holder: 'bazaar cli',
   });
+  if (!config.redisUrl) return database;
+  const kv = openKv(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });
+  const versions = new CatalogVersions(kv);
+  const stop = onCatalogWrite(database.prisma, (storeId) => versions.bump(storeId));
+  return {
+    ...database,
+    async close() {
+      stop();
+      await kv.close();
+      await database.close();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import { storeClientOf, type StoreDb } from '../platform/database/store-scoped-client.js';
 import type { Kv } from '../platform/kv/kv.js';
+import type { CatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { MediaServices } from './media/media-services.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import { testPaymentProvider } from './payments/test-provider.js';
@@ -49,6 +50,8 @@ export interface Ctx {
   outbox?: Outbox;
   /** The signed-out shopper's cart session (`X-Cart-Session`), which a sign-in merges into the customer's cart. */
   cartSession?: string;
+  /** The store's catalogue version as the request found it, where the deployment caches catalogue reads; never inside a transaction. */
+  catalog?: CatalogSnapshot;
 }
 
 export type ContextInput = Omit<Ctx, 'db' | 'now' | 'loaders' | 'transact' | 'outbox' | 'payments'> & {

@@ -1,3 +1,4 @@
+import { afterCommit } from '../platform/database/catalog-writes.js';
 import type { ScopedClient } from '../platform/database/store-scoped-client.js';
 import type { Ctx, Transactor } from './context.js';
 import { createLoaders } from './loaders.js';
@@ -18,8 +19,9 @@ export function isInTransaction(ctx: Ctx): ctx is TransactionCtx {
   return ctx.outbox !== undefined;
 }
 
+/** The store's transactions; the catalogue writes of one are announced after it ends, never while a reader could still see the old rows. */
 export function transactorOf(db: ScopedClient): Transactor {
-  return (fn) => db.$transaction(fn, transactionOptions);
+  return (fn) => afterCommit(() => db.$transaction(fn, transactionOptions));
 }
 
 /**
@@ -32,7 +34,8 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: TransactionCtx) => P
   if (isInTransaction(ctx)) return fn(ctx);
   return ctx.transact(async (db) => {
     const outbox = new Outbox();
-    const result = await fn({ ...ctx, db, loaders: createLoaders(db, ctx.now), outbox, transact: (inner) => inner(db) });
+    // The catalogue snapshot stays outside: what the transaction reads and writes is newer than it.
+    const result = await fn({ ...ctx, db, loaders: createLoaders(db, ctx.now), outbox, transact: (inner) => inner(db), catalog: undefined });
     await outbox.write(db);
     return result;
   });

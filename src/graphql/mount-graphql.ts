@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import type { AppDeps } from '../platform/app-deps.js';
@@ -18,6 +19,10 @@ import { checkGraphqlRequest } from './request-checks.js';
 import { queryLimitPlugins } from './query-limits.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { buildSchema } from './schema.js';
+import { catalogueReadOf } from './catalogue-reads.js';
+import type { Ctx } from '../domain/context.js';
+import type { CatalogCache } from '../http/response-cache/catalog-cache.js';
+import { sendCached } from '../http/response-cache/send-cached.js';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -32,8 +37,19 @@ async function answerFailure(error: FastifyError, request: FastifyRequest, reply
   return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
 }
 
+/** Whether an answer reports errors: `"errors":` outside a string can only be the key (inside one, its quotes are escaped). */
+function hasErrors(body: string) {
+  return body.includes('"errors":');
+}
+
+function catalogueKeyOf(cache: CatalogCache, request: FastifyRequest, ctx: Ctx) {
+  const read = catalogueReadOf(request);
+  return read === null ? null : cache.keyOf(ctx, 'graphql', createHash('sha256').update(read).digest('base64url'));
+}
+
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
   const schema = buildSchema();
+  const cache = deps.catalogReads?.cache ?? null;
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -86,6 +102,11 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
             if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
             return response;
           };
+          const cacheKey = cache && catalogueKeyOf(cache, request, ctx);
+          if (cacheKey) {
+            const kept = await cache.read(cacheKey, ctx);
+            if (kept) return sendCached(reply, kept);
+          }
           const mutation = idempotentMutationOf(request, graphql.ctx);
           if (mutation) {
             const sent = await runIdempotently(graphql.ctx, mutation, async () => storedAnswerOf(await execute()), mutationSucceeded);
@@ -98,7 +119,12 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           reply.status(response.status);
           // A JSON answer is sent whole, so compression sees its size; an event stream flows as Yoga writes it.
           const streamed = /^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '');
-          return reply.send(streamed && response.body ? response.body : await response.text());
+          if (streamed && response.body) return reply.send(response.body);
+          const body = await response.text();
+          if (cacheKey && response.status === 200 && !hasErrors(body)) {
+            await cache.keep(cacheKey, ctx, { status: 200, body, contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8' });
+          }
+          return reply.send(body);
         },
       });
     },

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogCache } from './response-cache/catalog-cache.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a cacheable read that missed: its answer is kept under this key as it leaves. */
+    catalogCacheKey?: string;
+  }
+}
 
 function matches(ifNoneMatch: string, etag: string): boolean {
   const bare = etag.replace(/^W\//, '');
@@ -9,18 +17,35 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-/** Successful reads carry an ETag of their body; the same value in If-None-Match answers 304 with no body. */
-export async function conditionalGet(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-  reply.header('etag', etag);
-  reply.header('cache-control', 'private, no-cache');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
-    reply.code(304);
-    reply.removeHeader('content-type');
-    reply.removeHeader('content-length');
-    return '';
-  }
-  return payload;
+/**
+ * Successful reads carry an ETag of their body; the same value in If-None-Match answers 304 with
+ * no body. An answer from the catalogue cache brings its ETag along, so a repeat is neither built
+ * nor hashed again; a cacheable read that missed is kept as it leaves, before any 304.
+ */
+export function conditionalGet(cache: CatalogCache | null) {
+  return async function answerConditionally(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const known = reply.getHeader('etag');
+    const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    reply.header('cache-control', 'private, no-cache');
+    if (cache && request.catalogCacheKey) {
+      const language = reply.getHeader('content-language');
+      await cache.keep(request.catalogCacheKey, request.ctx, {
+        status: 200,
+        body: payload,
+        etag,
+        contentType: String(reply.getHeader('content-type')),
+        ...(typeof language === 'string' ? { contentLanguage: language } : {}),
+      });
+    }
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
+  };
 }

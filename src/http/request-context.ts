@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.js';
+import { databaseKeyLookup } from '../auth/key-lookup.js';
 import { authenticateCustomer, type CustomerIdentity } from '../auth/customer-identity.js';
 import { createContext, type Ctx } from '../domain/context.js';
 import { mediaServices } from '../domain/media/media-services.js';
@@ -13,11 +14,13 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 /** Authenticates the request's key by the surface's rules and builds the domain context every face hands its domain calls. */
 export async function contextFor(deps: AppDeps, request: FastifyRequest, surface: Surface): Promise<Ctx> {
-  const { store, principal } = await authenticate(deps.database.prisma, surface, {
+  const findKey = deps.catalogReads?.findKey ?? databaseKeyLookup(deps.database.prisma);
+  const { store, principal, catalogVersion } = await authenticate(findKey, surface, {
     clientKey: header(request, 'x-client-key'),
     origin: header(request, 'origin'),
     storeHeader: header(request, 'x-store-id'),
   });
+  const cache = deps.catalogReads?.cache;
   return createContext({
     db: deps.database.prisma,
     kv: deps.kv,
@@ -31,6 +34,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     cartSession: header(request, 'x-cart-session'),
     payments: deps.payments,
     now: deps.clock ? new Date(deps.clock()) : undefined,
+    catalog: cache && catalogVersion ? cache.snapshot(store.id, catalogVersion) : undefined,
   });
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from './database/database.js';
 import type { Kv } from './kv/kv.js';
 import type { MediaServices } from '../domain/media/media-services.js';
+import type { CatalogReads } from '../http/response-cache/open-catalog-cache.js';
 
 /** What the transports are built from; one set per process. */
 export interface AppDeps {
@@ -19,4 +20,6 @@ export interface AppDeps {
   demoPublicKey?: string;
   /** Where shoppers pay online orders: a provider plugged in, or null for none; left out, `PAYMENT_PROVIDER` decides. */
   payments?: PaymentProvider | null;
+  /** The catalogue read cache and the key lookup in front of it; buildApp opens them from `config.responseCache`. */
+  catalogReads?: CatalogReads;
 }

@@ -5,6 +5,7 @@ import { containsText } from '../text-match.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
+import { countAtVersion } from './catalog-snapshot.js';
 import type { CatalogSort } from './product-sorts.js';
 import { catalogSorts } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
@@ -67,6 +68,6 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
 
   if (input.page === undefined) return { ...(await keysetPage(ctx, query, input.window)), locale, pagination: null };
   const size = input.window.size;
-  const page = await numberedPage(ctx, query, input.page, size, (w) => ctx.db.product.count({ where: w }));
+  const page = await numberedPage(ctx, query, input.page, size, (w) => countAtVersion(ctx, CATALOG_LIST, w, () => ctx.db.product.count({ where: w })));
   return { ...page, locale, pagination: { currentPage: input.page, lastPage: page.lastPage, perPage: size, total: page.total } };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
+import { announcingOperatorWrites } from './catalog-writes.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
 import { loadShippedRegions } from '../regions/load-regions.js';
@@ -89,7 +90,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
 
-  const prisma = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
+  const raw = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
+  const prisma = announcingOperatorWrites(raw);
   try {
     await loadShippedRegions(prisma);
   } catch (error) {
@@ -98,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
   let statements = 0;
-  prisma.$on('query', () => {
+  raw.$on('query', () => {
     statements += 1;
   });
   return {

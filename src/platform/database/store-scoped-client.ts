@@ -1,6 +1,7 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import { LRUCache } from 'lru-cache';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { isCatalogWrite, noteCatalogWrite, unannouncedClientOf } from './catalog-writes.js';
 import type { Db } from './database.js';
 import { TenancyViolation, tenancyOf } from './tenancy.js';
 
@@ -98,6 +99,15 @@ function scopeStore(operation: string, args: Args, storeId: string): Args {
   return { ...args, where: scopeWhere(args.where as Args | undefined, 'id', storeId) };
 }
 
+function scopeArgs(model: string, operation: string, args: Args, storeId: string): Args {
+  const tenancy = tenancyOf[model as Prisma.ModelName];
+  if (tenancy === 'owned') return scopeOwned(model, operation, args, storeId);
+  if (tenancy === 'store') return scopeStore(operation, args, storeId);
+  if (tenancy === 'platform') return args;
+  if (tenancy === 'reference') return reads.has(operation) ? args : refuse(model, operation, 'writes reference data, which operators load');
+  return refuse(model, operation, 'reaches a model no store owns');
+}
+
 function refuseRaw(operation: string): never {
   return refuse('$raw', operation, 'cannot be scoped; raw SQL runs only on the operator client');
 }
@@ -106,21 +116,18 @@ function refuseRaw(operation: string): never {
  * The client every domain function reads and writes through: each model operation carries the
  * store (`where` of reads, updates, deletes and upserts; `data` of creates), a write that names
  * another store is refused, and the store itself is only its own row. Nested reads and writes
- * go through a parent that is already scoped; their own `storeId`s are not checked here.
+ * go through a parent that is already scoped; their own `storeId`s are not checked here. A write
+ * that can change a cached read is announced once committed (catalog-writes.ts).
  */
 export function scopeToStore(db: Db, storeId: string) {
-  return db.$extends({
+  return unannouncedClientOf(db).$extends({
     name: 'store-scope',
     client: { $storeId: storeId },
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
-          const tenancy = tenancyOf[model as Prisma.ModelName];
-          if (tenancy === 'owned') return query(scopeOwned(model, operation, args as Args, storeId));
-          if (tenancy === 'store') return query(scopeStore(operation, args as Args, storeId));
-          if (tenancy === 'platform') return query(args);
-          if (tenancy === 'reference') return reads.has(operation) ? query(args) : refuse(model, operation, 'writes reference data, which operators load');
-          return refuse(model, operation, 'reaches a model no store owns');
+          const scoped = scopeArgs(model, operation, args as Args, storeId);
+          return isCatalogWrite(model, operation) ? noteCatalogWrite(db, storeId, query(scoped)) : query(scoped);
         },
       },
       $queryRaw: ({ operation }) => refuseRaw(operation),

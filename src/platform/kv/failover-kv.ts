@@ -24,6 +24,7 @@ export interface FailoverOptions {
  * own calls, instead of none at all.
  */
 export class FailoverKv implements Kv {
+  readonly shared = true;
   private failures = 0;
   private openedAt: number | null = null;
   private probe: NodeJS.Timeout | null = null;

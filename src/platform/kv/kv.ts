@@ -10,6 +10,8 @@ export interface Kv {
   set(key: string, value: string, options?: { ttlMs?: number; onlyIfAbsent?: boolean }): Promise<boolean>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+  /** True when every process of a fleet reads the same values (Redis); absent for one process's memory. */
+  readonly shared?: boolean;
   /** True while a store meant to be shared answers from this process's memory instead (Redis down). */
   readonly degraded?: boolean;
 }

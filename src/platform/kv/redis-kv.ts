@@ -9,6 +9,7 @@ export interface RedisKvOptions {
 }
 
 export class RedisKv implements Kv {
+  readonly shared = true;
   private connected: Promise<void> | null = null;
 
   constructor(

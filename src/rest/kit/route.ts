@@ -56,6 +56,12 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * `catalogue`: a shopper's catalogue read, answered from the catalogue cache while the store's
+   * catalogue version and the next discount boundary allow (src/http/response-cache). Only reads
+   * whose answer depends on nothing but the store's catalogue, the key and the URL may declare it.
+   */
+  cache?: 'catalogue';
   /** The whole success body (envelope included), documented in OpenAPI and checked by tests. */
   answer: AnySchema;
   /** The success status, 200 unless stated. */

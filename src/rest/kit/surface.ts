@@ -9,6 +9,7 @@ import type { AppDeps } from '../../platform/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
+import { answeredFromCache } from './cached-reads.js';
 import { answerIdempotently, isWrite, sentAnswerOf } from './idempotent-writes.js';
 import { acceptMultipart, readRequestHeaders } from './request-readers.js';
 import type { RequestHeaders, RestRoute } from './route.js';
@@ -70,6 +71,7 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
   const { surface } = definition;
   for (const route of definition.routes) checkDeclaredAuth(surface, route);
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
+  const cache = deps.catalogReads?.cache ?? null;
   return app.register(
     async (scope) => {
       // The error handler first, so the routes plugins add (the CORS preflight) fail in this surface's envelope too.
@@ -90,7 +92,7 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
           }
         }
       });
-      scope.addHook('onSend', conditionalGet);
+      scope.addHook('onSend', conditionalGet(cache));
       scope.setNotFoundHandler(async (request) => {
         throw definition.notFound(request);
       });
@@ -113,6 +115,7 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
               if (sent.replayed) reply.header('idempotent-replayed', 'true');
               return reply.code(sent.status).send(sent.body);
             }
+            if (await answeredFromCache(cache, surface, route, request, reply)) return reply;
             const result = await answer(route, request, headers);
             for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
             if (result.contentLanguage) reply.header('content-language', result.contentLanguage);

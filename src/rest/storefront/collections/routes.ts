@@ -16,6 +16,7 @@ export const collectionRoutes = [
     tag: 'Catalogue',
     summary: 'The collection tree: top-level collections with their children nested',
     auth: storeKey,
+    cache: 'catalogue',
     query: collectionTreeQuery,
     answer: collectionTreeAnswer,
     handle: async (ctx, { query }) => {
@@ -33,6 +34,7 @@ export const collectionRoutes = [
     tag: 'Catalogue',
     summary: "A collection's product cards, in the merchant's order unless sorted",
     auth: storeKey,
+    cache: 'catalogue',
     params: collectionProductsParams,
     query: collectionProductsQuery,
     answer: collectionProductsAnswer,

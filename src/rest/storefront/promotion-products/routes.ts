@@ -18,6 +18,7 @@ export const promotionProductRoutes = [
     summary: 'The product cards a live promotion targets, by page, with attribute facets',
     description: 'Page-only: starting_after answers 422 cursor_unsupported_for_sort; next_cursor is always null.',
     auth: storeKey,
+    cache: 'catalogue',
     params: promotionParams,
     query: promotionProductsQuery,
     answer: promotionProductsAnswer,

@@ -14,6 +14,7 @@ export const promotionRoutes = [
     summary: "The store's live promotions",
     description: 'Promotions that are active, published and inside their validity window at the time of the request.',
     auth: storeKey,
+    cache: 'catalogue',
     query: promotionListQuery,
     answer: promotionListAnswer,
     wireNames: { size: 'per_page', after: 'starting_after' },

@@ -1,0 +1,54 @@
+import { LRUCache } from 'lru-cache';
+import type { ApiKey, Store } from '../generated/prisma/client.js';
+import type { CatalogVersions } from '../platform/cache/catalog-versions.js';
+import type { Db } from '../platform/database/database.js';
+
+export type KeyWithStore = ApiKey & { store: Store };
+
+export interface FoundKey {
+  key: KeyWithStore | null;
+  /** The store's catalogue version, read before the key's row; null where nothing is cached. */
+  version: string | null;
+}
+
+/** Finds an API key (with its store) by the hash of its secret. */
+export type KeyLookup = (secretHash: string) => Promise<FoundKey>;
+
+/** Keys this process remembers: one entry per key in use, a few hundred bytes each. */
+const MAX_KEYS = 10_000;
+
+function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
+  return db.apiKey.findUnique({ where: { secretHash }, include: { store: true } });
+}
+
+/** Every request reads its key from the database: the deployment caches no catalogue reads. */
+export function databaseKeyLookup(db: Db): KeyLookup {
+  return async (secretHash) => ({ key: await readKey(db, secretHash), version: null });
+}
+
+/**
+ * Keys read once per catalogue version of their store. Key and store writes replace the version
+ * like catalogue writes do (platform/database/catalog-writes.ts), so a revoked key, a changed plan
+ * or a store switched to dev mode is seen on the very next request; expiry is checked on every use.
+ * The version is read before the row, never after: a row read first could be older than the
+ * version it would be kept under. A key's store never changes, so it is remembered apart, and the
+ * first request of a key reads its row without keeping it.
+ */
+export function cachedKeyLookup(db: Db, versions: CatalogVersions): KeyLookup {
+  const storeOfKey = new LRUCache<string, string>({ max: MAX_KEYS });
+  const rows = new LRUCache<string, { key: KeyWithStore; version: string }>({ max: MAX_KEYS });
+  return async (secretHash) => {
+    const storeId = storeOfKey.get(secretHash);
+    const version = storeId ? await versions.current(storeId) : null;
+    const kept = rows.get(secretHash);
+    if (version && kept?.version === version) return { key: kept.key, version };
+    const key = await readKey(db, secretHash);
+    if (!key) return { key, version: null };
+    storeOfKey.set(secretHash, key.storeId);
+    if (version && key.storeId === storeId) {
+      rows.set(secretHash, { key, version });
+      return { key, version };
+    }
+    return { key, version: await versions.current(key.storeId) };
+  };
+}

@@ -1,0 +1,27 @@
+import type { Ctx } from '../context.js';
+
+/**
+ * The catalogue version a request read before any catalogue row (platform/cache/catalog-versions.ts),
+ * with what is already known at that version. Every catalogue write replaces the version, so a
+ * figure kept here can never outlive the rows it was counted from.
+ */
+export interface CatalogSnapshot {
+  version: string;
+  /** Page-mode totals counted at this version, by list and condition. */
+  counts: { get(key: string): number | undefined; set(key: string, total: number): void };
+}
+
+/**
+ * The total of a page-mode list: counted once per catalogue version and condition, instead of a
+ * `count(*)` over the whole catalogue on every page. The condition is the query's own `where`,
+ * so every filter (and every instant a condition names) counts apart.
+ */
+export async function countAtVersion(ctx: Ctx, list: string, where: Record<string, unknown>, count: () => Promise<number>): Promise<number> {
+  if (!ctx.catalog) return count();
+  const key = `${list}:${JSON.stringify(where)}`;
+  const known = ctx.catalog.counts.get(key);
+  if (known !== undefined) return known;
+  const total = await count();
+  ctx.catalog.counts.set(key, total);
+  return total;
+}

@@ -1,0 +1,89 @@
+import { LRUCache } from 'lru-cache';
+import type { Kv } from '../../platform/kv/kv.js';
+
+/** One answer as it left: its bytes and the headers a repeat must carry. */
+export interface CachedAnswer {
+  status: number;
+  body: string;
+  /** The ETag a REST read sent; GraphQL answers carry none. */
+  etag?: string;
+  contentType: string;
+  contentLanguage?: string;
+  /** Milliseconds since the epoch after which the answer may differ with no write at all (the next discount boundary); null for never. */
+  expiresAt: number | null;
+}
+
+export interface CachedAnswersOptions {
+  /** What this process's memory holds at most, in bytes of answer text. */
+  maxBytes: number;
+  /** The longest an answer is kept, whatever else happens: the bound on staleness from writes Bazaar never saw (SQL by hand, a Redis outage). */
+  maxAgeMs: number;
+  /** Where a fleet shares answers (Redis); absent, each process keeps its own. */
+  shared?: Kv;
+}
+
+type Meta = Omit<CachedAnswer, 'body'>;
+
+/** Fixed cost of an entry beside its text: key, headers, bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * Answers by key, in two tiers: a bounded LRU in this process (by bytes, oldest use out first),
+ * then, when a fleet shares a Redis, Redis itself, whose hits warm the local tier. Keys carry the
+ * store's catalogue version, so a write never needs to find and delete anything: the old keys are
+ * simply never asked for again and age out.
+ */
+export class CachedAnswers {
+  readonly #local: LRUCache<string, CachedAnswer>;
+  readonly #shared: Kv | undefined;
+  readonly #maxAgeMs: number;
+
+  constructor(options: CachedAnswersOptions) {
+    this.#maxAgeMs = options.maxAgeMs;
+    this.#shared = options.shared;
+    this.#local = new LRUCache({
+      maxSize: options.maxBytes,
+      sizeCalculation: (answer) => answer.body.length + ENTRY_OVERHEAD_BYTES,
+      ttl: options.maxAgeMs,
+    });
+  }
+
+  /** The answer kept under `key` that is still good at `now`. */
+  async get(key: string, now: number): Promise<CachedAnswer | null> {
+    const local = this.#local.get(key);
+    if (local) return fresh(local, now) ? local : null;
+    if (!this.#shared || this.#shared.degraded) return null;
+    const stored = await this.#shared.get(`answer:${key}`);
+    const answer = stored ? parse(stored) : null;
+    if (!answer || !fresh(answer, now)) return null;
+    this.#local.set(key, answer);
+    return answer;
+  }
+
+  async set(key: string, answer: CachedAnswer, now: number): Promise<void> {
+    const ttl = answer.expiresAt === null ? this.#maxAgeMs : Math.min(this.#maxAgeMs, answer.expiresAt - now);
+    if (ttl <= 0) return;
+    this.#local.set(key, answer, { ttl });
+    if (this.#shared && !this.#shared.degraded) await this.#shared.set(`answer:${key}`, serialize(answer), { ttlMs: ttl });
+  }
+
+  /** Entries and bytes held in this process, for /metrics. */
+  get size() {
+    return { entries: this.#local.size, bytes: this.#local.calculatedSize };
+  }
+}
+
+function fresh(answer: CachedAnswer, now: number) {
+  return answer.expiresAt === null || now < answer.expiresAt;
+}
+
+// The headers as one JSON line, then the body as sent: no escaping of a 250 KB body into a JSON string.
+function serialize({ body, ...meta }: CachedAnswer): string {
+  return `${JSON.stringify(meta)}\n${body}`;
+}
+
+function parse(stored: string): CachedAnswer | null {
+  const newline = stored.indexOf('\n');
+  if (newline < 0) return null;
+  return { ...(JSON.parse(stored.slice(0, newline)) as Meta), body: stored.slice(newline + 1) };
+}

@@ -1,0 +1,83 @@
+import { LRUCache } from 'lru-cache';
+import { nextCatalogBoundary } from '../../domain/catalog/catalog-boundary.js';
+import type { CatalogSnapshot } from '../../domain/catalog/catalog-snapshot.js';
+import type { Ctx } from '../../domain/context.js';
+import type { CatalogVersions } from '../../platform/cache/catalog-versions.js';
+import type { Surface } from '../../platform/errors/error-codes.js';
+import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
+
+export interface CatalogCacheOptions {
+  versions: CatalogVersions;
+  answers: CachedAnswers;
+}
+
+
+/** Totals and boundaries kept per store and version; small numbers, so a count of entries bounds them. */
+const MAX_KEPT_FIGURES = 20_000;
+
+/**
+ * Catalogue reads answered from bytes already sent: the answer to the same read of the same store
+ * at the same catalogue version, kept until the next discount boundary. Everything a read's answer
+ * depends on is in its key: the store, the version, the face, the key's kind and scopes, the path
+ * and its normalized query (the locale is a query parameter) or the GraphQL document with its
+ * variables. Reads of a customer (a bearer token) are never cached.
+ */
+export class CatalogCache {
+  readonly versions: CatalogVersions;
+  readonly #answers: CachedAnswers;
+  readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
+  readonly #boundaries = new LRUCache<string, Promise<number | null>>({ max: MAX_KEPT_FIGURES });
+
+  constructor(options: CatalogCacheOptions) {
+    this.versions = options.versions;
+    this.#answers = options.answers;
+  }
+
+  /** What the request knows at `version`, for the domain's page-mode totals. */
+  snapshot(storeId: string, version: string): CatalogSnapshot {
+    const prefix = `${storeId}:${version}:`;
+    return {
+      version,
+      counts: {
+        get: (key) => this.#counts.get(prefix + key),
+        set: (key, total) => void this.#counts.set(prefix + key, total),
+      },
+    };
+  }
+
+  /** The key of this request's answer; null when nothing may be cached (no version: a shared KV is down). */
+  keyOf(ctx: Ctx, face: Surface, read: string): string | null {
+    if (!ctx.catalog || ctx.customer) return null;
+    const { kind, scopes } = ctx.principal;
+    return `${ctx.store.id}|${ctx.catalog.version}|${face}|${kind}:${[...scopes].sort().join(',')}|${read}`;
+  }
+
+  read(key: string, ctx: Ctx): Promise<CachedAnswer | null> {
+    return this.#answers.get(key, ctx.now.getTime());
+  }
+
+  /** Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age). */
+  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt'>): Promise<void> {
+    const expiresAt = await this.#boundaryOf(ctx);
+    await this.#answers.set(key, { ...answer, expiresAt }, ctx.now.getTime());
+  }
+
+  get size() {
+    return this.#answers.size;
+  }
+
+  async #boundaryOf(ctx: Ctx): Promise<number | null> {
+    const key = `${ctx.store.id}:${ctx.catalog?.version}`;
+    const now = ctx.now.getTime();
+    const known = this.#boundaries.get(key);
+    if (known) {
+      const at = await known;
+      // Past the boundary, the next one is further on: ask again.
+      if (at === null || now < at) return at;
+    }
+    const next = nextCatalogBoundary(ctx).then((date) => date?.getTime() ?? null);
+    this.#boundaries.set(key, next);
+    next.catch(() => this.#boundaries.delete(key));
+    return next;
+  }
+}
