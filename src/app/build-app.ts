@@ -73,7 +73,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
     );
   });
 
-  registerMetrics(app, { database: deps.database, token: deps.config.metricsToken });
+  registerMetrics(app, { database: deps.database, token: deps.config.metricsToken, cache: catalogReads.cache });
   registerHealth(app, deps);
   registerErrorDocs(app);
   registerMediaFiles(app, media.storage);

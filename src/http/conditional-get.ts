@@ -24,12 +24,14 @@ function matches(ifNoneMatch: string, etag: string): boolean {
  */
 export function conditionalGet(cache: CatalogCache | null) {
   return async function answerConditionally(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
     const known = reply.getHeader('etag');
+    // A string is an answer built now; bytes with an ETag are one the cache sent as it first left.
+    if (typeof payload !== 'string' && !(Buffer.isBuffer(payload) && typeof known === 'string')) return payload;
     const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);
     reply.header('cache-control', 'private, no-cache');
-    if (cache && request.catalogCacheKey) {
+    if (cache && request.catalogCacheKey && typeof payload === 'string') {
       const language = reply.getHeader('content-language');
       await cache.keep(request.catalogCacheKey, request.ctx, {
         status: 200,

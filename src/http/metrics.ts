@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { safeEqual, sha256Hex } from '../platform/crypto/tokens.js';
 import type { Database } from '../platform/database/database.js';
+import type { CatalogCache } from './response-cache/catalog-cache.js';
 import { ApiError } from '../platform/errors/api-error.js';
 
 export interface MetricsOptions {
   database: Database;
+  /** The catalogue read cache, when the deployment keeps one. */
+  cache: CatalogCache | null;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`; unset, it is open. */
   token: string | undefined;
 }
@@ -28,6 +31,22 @@ function poolGauges(registry: Registry, database: Database) {
   gauge('bazaar_db_pool_waiting_queries', 'Queries waiting for a pool connection.', (s) => s.waiting);
 }
 
+function cacheGauges(registry: Registry, cache: CatalogCache) {
+  const gauge = (name: string, help: string, read: (stats: ReturnType<CatalogCache['stats']>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(cache.stats()));
+      },
+    });
+  gauge('bazaar_response_cache_entries', 'Catalogue answers this process keeps in memory.', (s) => s.entries);
+  gauge('bazaar_response_cache_bytes', 'Bytes of catalogue answers this process keeps in memory (bounded by RESPONSE_CACHE_MB).', (s) => s.bytes);
+  gauge('bazaar_response_cache_hits', 'Cacheable reads answered from the cache since start.', (s) => s.hits);
+  gauge('bazaar_response_cache_misses', 'Cacheable reads built from the database since start.', (s) => s.misses);
+}
+
 /**
  * Prometheus metrics at GET /metrics, from a registry of this app's own: the process defaults
  * (CPU, memory, event-loop lag, GC), request counts and latencies by method, route pattern (never
@@ -47,6 +66,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     registers: [registry],
   });
   if (options.database.poolStats()) poolGauges(registry, options.database);
+  if (options.cache) cacheGauges(registry, options.cache);
 
   app.addHook('onResponse', async (request, reply) => {
     // Paths no route matched share one series, whatever they were.

@@ -14,7 +14,8 @@ let shop: TestStore;
 let promotionId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_MERCHANT: '0' });
+  // What a page costs to build: the catalogue cache would answer a repeat with none (test/http/response-cache).
+  t = await startTestApp({ RATE_LIMIT_MERCHANT: '0', RESPONSE_CACHE_MB: '0' });
   shop = await makeStore(t.database);
   const lamps = await createCategory(t.database, shop.store, 'Lamps');
   const ids: string[] = [];

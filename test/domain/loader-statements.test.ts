@@ -8,7 +8,8 @@ let t: TestApp;
 let shop: TestStore;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // What a page costs to build: the catalogue cache would answer a repeat with none (test/http/response-cache).
+  t = await startTestApp({ RESPONSE_CACHE_MB: '0' });
   shop = await makeStore(t.database, { locales: ['en', 'fr'] });
   const categories = [await createCategory(t.database, shop.store, 'Tops'), await createCategory(t.database, shop.store, 'Bottoms')];
   for (let i = 0; i < 50; i += 1) {

@@ -4,7 +4,8 @@ import type { Kv } from '../../platform/kv/kv.js';
 /** One answer as it left: its bytes and the headers a repeat must carry. */
 export interface CachedAnswer {
   status: number;
-  body: string;
+  /** Encoded once: a repeat writes these bytes to the socket as they are. */
+  body: Buffer;
   /** The ETag a REST read sent; GraphQL answers carry none. */
   etag?: string;
   contentType: string;
@@ -79,11 +80,11 @@ function fresh(answer: CachedAnswer, now: number) {
 
 // The headers as one JSON line, then the body as sent: no escaping of a 250 KB body into a JSON string.
 function serialize({ body, ...meta }: CachedAnswer): string {
-  return `${JSON.stringify(meta)}\n${body}`;
+  return `${JSON.stringify(meta)}\n${body.toString('utf8')}`;
 }
 
 function parse(stored: string): CachedAnswer | null {
   const newline = stored.indexOf('\n');
   if (newline < 0) return null;
-  return { ...(JSON.parse(stored.slice(0, newline)) as Meta), body: stored.slice(newline + 1) };
+  return { ...(JSON.parse(stored.slice(0, newline)) as Meta), body: Buffer.from(stored.slice(newline + 1), 'utf8') };
 }

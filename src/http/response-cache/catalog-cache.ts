@@ -11,7 +11,6 @@ export interface CatalogCacheOptions {
   answers: CachedAnswers;
 }
 
-
 /** Totals and boundaries kept per store and version; small numbers, so a count of entries bounds them. */
 const MAX_KEPT_FIGURES = 20_000;
 
@@ -27,6 +26,8 @@ export class CatalogCache {
   readonly #answers: CachedAnswers;
   readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
   readonly #boundaries = new LRUCache<string, Promise<number | null>>({ max: MAX_KEPT_FIGURES });
+  #hits = 0;
+  #misses = 0;
 
   constructor(options: CatalogCacheOptions) {
     this.versions = options.versions;
@@ -52,18 +53,22 @@ export class CatalogCache {
     return `${ctx.store.id}|${ctx.catalog.version}|${face}|${kind}:${[...scopes].sort().join(',')}|${read}`;
   }
 
-  read(key: string, ctx: Ctx): Promise<CachedAnswer | null> {
-    return this.#answers.get(key, ctx.now.getTime());
+  async read(key: string, ctx: Ctx): Promise<CachedAnswer | null> {
+    const answer = await this.#answers.get(key, ctx.now.getTime());
+    if (answer) this.#hits += 1;
+    else this.#misses += 1;
+    return answer;
   }
 
   /** Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age). */
-  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt'>): Promise<void> {
+  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'body'> & { body: string }): Promise<void> {
     const expiresAt = await this.#boundaryOf(ctx);
-    await this.#answers.set(key, { ...answer, expiresAt }, ctx.now.getTime());
+    await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), expiresAt }, ctx.now.getTime());
   }
 
-  get size() {
-    return this.#answers.size;
+  /** What /metrics reports: this process's entries and bytes, and its reads answered from the cache or not since start. */
+  stats() {
+    return { ...this.#answers.size, hits: this.#hits, misses: this.#misses };
   }
 
   async #boundaryOf(ctx: Ctx): Promise<number | null> {

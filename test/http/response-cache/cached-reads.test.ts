@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../../src/domain/keys/manage-keys.js';
 import { unannouncedClientOf } from '../../../src/platform/database/catalog-writes.js';
@@ -74,6 +75,30 @@ describe('a catalogue read asked again at the same catalogue version', () => {
     await get(t.app, url, shop.privateKey);
     await get(t.app, url, shop.privateKey);
     expect(await statementsOf(() => get(t.app, url, shop.privateKey))).toBe(0);
+  });
+});
+
+describe('an answer from the cache', () => {
+  it('leaves gzip-compressed when asked, decoding to the bytes first sent', async () => {
+    const path = '/v1/store/products?per_page=3&sort=latest';
+    const plain = await get(t.app, path, shop.publicKey);
+    expect(plain.status, plain.raw).toBe(200);
+    await get(t.app, path, shop.publicKey);
+    const before = t.database.statementCount();
+    const zipped = await t.app.inject({ method: 'GET', url: path, headers: { 'x-client-key': shop.publicKey, 'accept-encoding': 'gzip' } });
+    expect(t.database.statementCount() - before).toBe(0);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.raw);
+  });
+
+  it('is counted on /metrics, with the bytes this process keeps', async () => {
+    const metrics = (await get(t.app, '/metrics')).raw;
+    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1]);
+    expect(value('bazaar_response_cache_hits')).toBeGreaterThan(0);
+    expect(value('bazaar_response_cache_misses')).toBeGreaterThan(0);
+    expect(value('bazaar_response_cache_entries')).toBeGreaterThan(0);
+    expect(value('bazaar_response_cache_bytes')).toBeGreaterThan(1000);
   });
 });
 
