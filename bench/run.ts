@@ -50,7 +50,7 @@ try {
   for (const store of prepared.stores.filter((s) => s.carts)) {
     const figures: Record<string, Figures> = {};
     for (const server of servers) figures[server.label] = await loadCheckouts(server.url, store.publicKey, store.carts![server.label]!);
-    rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length} prepared carts)`, store.products, null, figures));
+    rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length.toLocaleString('en-US')} prepared carts)`, store.products, null, figures));
   }
 
   const machine = describeMachine(prepared.engine === 'postgresql' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite');
