@@ -1,49 +1,51 @@
-// The checkout scenario of npm run bench: carts are filled in-process before the server starts,
+// The checkout scenario of npm run bench: carts are filled in-process before the servers start,
 // then autocannon places one order per cart over 32 connections, each request naming the next
-// prepared cart by its X-Cart-Session.
+// prepared cart by its X-Cart-Session. Each server loaded gets carts of its own.
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../src/generated/prisma/client.js';
 import type { Database } from '../src/platform/database/database.js';
 
 export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1500);
-const sessionOf = (i: number) => `bench-cart-${i}`;
 
-/** A product nobody runs out of, and `count` guest carts of two units each, ready to check out (pickup, cash). */
-export async function prepareCarts(app: FastifyInstance, database: Database, store: Store, publicKey: string, count = CHECKOUTS): Promise<void> {
+/** The X-Cart-Session names of one server's carts. */
+export const cartSessions = (server: string, count = CHECKOUTS) => Array.from({ length: count }, (_, i) => `bench-cart-${server}-${i}`);
+
+/** A product nobody runs out of, and a guest cart of two units of it per session, ready to check out (pickup, cash). */
+export async function prepareCarts(app: FastifyInstance, database: Database, store: Store, publicKey: string, sessions: string[]): Promise<void> {
   await database.prisma.store.update({ where: { id: store.id }, data: { pickupEnabled: true } });
   const product = await database.prisma.product.findFirstOrThrow({
     where: { storeId: store.id, published: true, status: 'active', deletedAt: null, variants: { none: {} }, trackInventory: true },
     orderBy: { pId: 'asc' },
   });
   await database.prisma.product.update({ where: { id: product.id }, data: { stock: 10_000_000, inStock: true } });
-  for (let i = 0; i < count; i++) {
+  for (const session of sessions) {
     const res = await app.inject({
       method: 'POST',
       url: '/v1/store/cart',
-      headers: { 'x-client-key': publicKey, 'content-type': 'application/json', 'x-cart-session': sessionOf(i) },
+      headers: { 'x-client-key': publicKey, 'content-type': 'application/json', 'x-cart-session': session },
       payload: { vendor_id: store.id, cart_items: [{ item_id: product.id, quantity: 2 }] },
     });
-    if (res.statusCode !== 200) throw new Error(`bench cart ${i} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (res.statusCode !== 200) throw new Error(`bench cart ${session} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
   }
 }
 
-/** Places one order per prepared cart against the started server; orders per second and latency. */
-export async function loadCheckouts(port: number, publicKey: string, count = CHECKOUTS) {
+/** Places one order per prepared cart against a started server; orders per second and latency. */
+export async function loadCheckouts(baseUrl: string, publicKey: string, sessions: string[]) {
   let next = 0;
   const body = JSON.stringify({ delivery_method: 'pickup', payment_method: 'cash', contact: { name: 'Bench', email: 'bench@example.com' } });
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}/v1/store/checkout`,
+    url: `${baseUrl}/v1/store/checkout`,
     connections: 32,
     timeout: 60,
-    amount: count,
+    amount: sessions.length,
     requests: [
       {
         method: 'POST',
         setupRequest: (request) => ({
           ...request,
           body,
-          headers: { 'x-client-key': publicKey, 'content-type': 'application/json', 'x-cart-session': sessionOf(next++) },
+          headers: { 'x-client-key': publicKey, 'content-type': 'application/json', 'x-cart-session': sessions[next++]! },
         }),
       },
     ],
@@ -52,7 +54,6 @@ export async function loadCheckouts(port: number, publicKey: string, count = CHE
     throw new Error(`checkout: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts), ${result.requests.total} answered`);
   }
   return {
-    title: `POST /v1/store/checkout (${count} prepared carts)`,
     requestsPerSecond: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

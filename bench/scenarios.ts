@@ -1,8 +1,19 @@
-/** The reads compared: the REST product list, a collection page of 50 cards with discounts applied, and GraphQL asking for the same fields. */
-export const restPath = '/v1/store/products?per_page=50';
+/** The reads of npm run bench, and which store sizes get which. */
+
+/** One read as autocannon sends it; the same request is counted in-process for its SQL statements. */
+export interface Read {
+  title: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** Sent with If-None-Match set to the ETag the same server just gave for the read, so it answers 304. */
+  conditional?: boolean;
+}
+
+const listPath = '/v1/store/products?per_page=50';
 
 /** The seeded "Featured" collection: 60 products, 3 pinned, in the merchant's order, priced with the store's live discounts. */
-export const collectionRestPath = '/v1/store/collections/featured/products?per_page=50';
+const collectionPath = '/v1/store/collections/featured/products?per_page=50';
 
 const productFields = `
         id pId slug title excerpt description type videoUrl featured rating reviewCount createdAt updatedAt
@@ -16,6 +27,7 @@ const productFields = `
         images { id url alt renditions { name url width height } }
         variants { id title price { amount } inStock quantity }`;
 
+/** Also run by test/graphql/query-limits.test.ts: the largest storefront query the schema was built to let through. */
 export const graphqlQuery = `query Bench {
   products(first: 50) {
     edges { node { ${productFields} } }
@@ -23,7 +35,7 @@ export const graphqlQuery = `query Bench {
   }
 }`;
 
-export const collectionGraphqlQuery = `query BenchCollection {
+const collectionQuery = `query BenchCollection {
   collection(slug: "featured") {
     products(first: 50) {
       edges { node { ${productFields} } }
@@ -31,3 +43,44 @@ export const collectionGraphqlQuery = `query BenchCollection {
     }
   }
 }`;
+
+const productQuery = `query BenchProduct($slug: String!) {
+  product(slug: $slug) { ${productFields} }
+}`;
+
+const graphql = (title: string, query: string, variables?: Record<string, unknown>): Read => ({
+  title,
+  method: 'POST',
+  path: '/graphql',
+  body: JSON.stringify({ query, variables }),
+});
+
+/** Page mode twenty pages in: with the page's offset, its cost is expected to stay flat as the catalogue grows. */
+const deepPage: Read = { title: `GET ${listPath}&page=20`, method: 'GET', path: `${listPath}&page=20` };
+
+function fullSet(productSlug: string): Read[] {
+  return [
+    { title: `GET ${listPath}`, method: 'GET', path: listPath },
+    graphql('GraphQL products(first: 50)', graphqlQuery),
+    { title: `GET ${collectionPath}`, method: 'GET', path: collectionPath },
+    graphql('GraphQL collection(slug: "featured") products(first: 50)', collectionQuery),
+    { title: 'GET /v1/store/products/:slug', method: 'GET', path: `/v1/store/products/${productSlug}` },
+    graphql('GraphQL product(slug)', productQuery, { slug: productSlug }),
+    { title: `GET ${listPath} (If-None-Match: 304)`, method: 'GET', path: listPath, conditional: true },
+    deepPage,
+  ];
+}
+
+/**
+ * The smallest of several stores only gets the deep page read, to set page mode's cost at a small
+ * size beside the larger stores'; the others get every read. Checkout runs once, on the smallest of
+ * those (10,000 products by default): the orders it places would change every later read's catalogue.
+ */
+export function plan(sizes: number[]) {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const full = sorted.length === 1 ? sorted : sorted.slice(1);
+  return {
+    reads: (size: number, productSlug: string): Read[] => (full.includes(size) ? fullSet(productSlug) : [deepPage]),
+    checkoutSize: full[0]!,
+  };
+}

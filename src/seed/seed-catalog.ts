@@ -2,6 +2,7 @@ import type { Prisma, Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import type { MediaServices } from '../domain/media/media-services.js';
 import { ApiError } from '../platform/errors/api-error.js';
+import { insertRows, insertRowsReturning } from './insert-rows.js';
 import { planProduct, type PlanContext, type ProductPlan } from './plan-product.js';
 import { createRandom, mixSeed } from './prng.js';
 import { seedArtworkFiles } from './seed-artworks.js';
@@ -45,6 +46,10 @@ const chunkSize = 500;
 const catalogEpoch = new Date('2026-06-01T00:00:00Z');
 
 type Tx = Prisma.TransactionClient;
+type ImageKey = { id: number; productId: string; position: number };
+const productRow = (p: ProductPlan) => p.product;
+const optionRows = (p: ProductPlan) => p.options;
+const imageRows = (p: ProductPlan) => p.images;
 
 function checkOptions(options: SeedOptions): void {
   if (!Number.isInteger(options.products) || options.products < 0 || options.products > maxSeedProducts) {
@@ -62,13 +67,9 @@ async function storeLocales(db: Db, store: Store, requested: string[] | undefine
 
 /** Writes one chunk; images go first and come back with their ids so variants can point at them. */
 async function writeChunk(tx: Tx, plans: ProductPlan[]): Promise<Pick<SeedCounts, 'products' | 'variants' | 'images' | 'translations'>> {
-  await tx.product.createMany({ data: plans.map((p) => p.product) });
-  const options = plans.flatMap((p) => p.options);
-  if (options.length) await tx.productOption.createMany({ data: options });
-  const images = await tx.productImage.createManyAndReturn({
-    data: plans.flatMap((p) => p.images),
-    select: { id: true, productId: true, position: true },
-  });
+  await insertRows(tx, 'Product', plans.map(productRow));
+  await insertRows(tx, 'ProductOption', plans.flatMap(optionRows));
+  const images = await insertRowsReturning<ImageKey>(tx, 'ProductImage', plans.flatMap(imageRows), ['id', 'productId', 'position']);
   const imageId = new Map(images.map((image) => [`${image.productId}/${image.position}`, image.id]));
   const variants = plans.flatMap((p) =>
     p.variants.map(({ row, imagePosition }) => ({
@@ -76,9 +77,9 @@ async function writeChunk(tx: Tx, plans: ProductPlan[]): Promise<Pick<SeedCounts
       imageId: imagePosition === null ? null : (imageId.get(`${row.productId}/${imagePosition}`) ?? null),
     })),
   );
-  if (variants.length) await tx.variant.createMany({ data: variants });
+  await insertRows(tx, 'Variant', variants);
   const translations = plans.flatMap((p) => p.translations);
-  if (translations.length) await tx.translation.createMany({ data: translations });
+  await insertRows(tx, 'Translation', translations);
   return { products: plans.length, variants: variants.length, images: images.length, translations: translations.length };
 }
 

@@ -1,0 +1,54 @@
+import autocannon from 'autocannon';
+import type { Read } from './scenarios.js';
+
+export const CONNECTIONS = 32;
+const WARM_UP_S = 2;
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+}
+
+/** The ETag the server gives the read now, to send back as If-None-Match. */
+async function etagOf(url: string, headers: Record<string, string>): Promise<string> {
+  const res = await fetch(url, { headers });
+  const etag = res.headers.get('etag');
+  if (res.status !== 200 || !etag) throw new Error(`GET ${url}: ${res.status}, ETag ${etag ?? 'missing'}`);
+  return etag;
+}
+
+/** Loads one read on one server: a warm-up, then BENCH_SECONDS measured. Any answer but the expected status fails the bench. */
+export async function loadRead(baseUrl: string, publicKey: string, read: Read): Promise<Figures> {
+  const url = `${baseUrl}${read.path}`;
+  const headers: Record<string, string> = { 'x-client-key': publicKey, 'content-type': 'application/json' };
+  if (read.conditional) headers['if-none-match'] = await etagOf(url, headers);
+  const expected = read.conditional ? 304 : 200;
+  const base = {
+    url,
+    connections: CONNECTIONS,
+    // The embedded engine answers one statement at a time, so at 32 connections its queue is long.
+    timeout: 60,
+    method: read.method,
+    headers,
+    body: read.body,
+  };
+  await autocannon({ ...base, duration: WARM_UP_S });
+  const result = await autocannon({ ...base, duration: DURATION_S });
+  // autocannon counts a 304 as non-2xx, so the statuses are checked one by one.
+  const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(([status, stats]) => Number(status) !== expected && stats.count);
+  if (unexpected.length || result.errors) {
+    const statuses = unexpected.map(([status, stats]) => `${stats.count} × ${status}`).join(', ') || 'none';
+    throw new Error(
+      `${read.title} at ${baseUrl}: unexpected answers ${statuses}, ${result.errors} errors (${result.timeouts} timeouts), p99 ${result.latency.p99} ms, ${result.requests.total} answered`,
+    );
+  }
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+  };
+}

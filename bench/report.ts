@@ -1,0 +1,38 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Figures } from './load.js';
+
+export interface Row extends Figures {
+  read: string;
+  products: number;
+  /** Counted in-process on this checkout's code; null for checkout, whose count depends on the cart. */
+  sqlStatements: number | null;
+  baseline?: Figures;
+  /** This build's req/s over the baseline's. */
+  ratio?: number;
+}
+
+export function row(read: string, products: number, sqlStatements: number | null, figures: Record<string, Figures>): Row {
+  const { current, baseline } = figures;
+  if (!baseline) return { read, products, sqlStatements, ...current! };
+  return { read, products, sqlStatements, ...current!, baseline, ratio: Number((current!.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)) };
+}
+
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+export function markdownTable(rows: Row[]): string {
+  const lines = ['| read | products | before req/s | after req/s | × | before p99 | after p99 | SQL |', '|---|---|---|---|---|---|---|---|'];
+  for (const r of rows) {
+    const before = r.baseline;
+    lines.push(
+      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? before.requestsPerSecond : '–'} | ${r.requestsPerSecond} | ${r.ratio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ?? '–'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function writeResults(engine: string, report: object): Promise<string> {
+  const file = path.join('bench', 'results', `${engine}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,53 @@
+// The built servers npm run bench loads: this checkout's, and with BENCH_BASELINE another
+// checkout's, both serving the same database with the same settings.
+import { spawn } from 'node:child_process';
+
+export interface Server {
+  /** `baseline` or `current`, as the report names them. */
+  label: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitUntilUp(url: string, deadline = Date.now() + 60_000) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server at ${url} did not come up within 60 s`);
+}
+
+/** Starts `<cwd>/dist/src/server.js` on the port; `dataDir` only for the embedded engine. */
+export async function startServer(label: string, cwd: string, port: number, dataDir: string | undefined): Promise<Server> {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/src/server.js'], {
+    cwd,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      BAZAAR_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_STOREFRONT: '0',
+      RATE_LIMIT_GRAPHQL: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await Promise.race([waitUntilUp(url), exited.then(() => Promise.reject(new Error(`the ${label} server exited before it answered`)))]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { label, url, stop };
+}
