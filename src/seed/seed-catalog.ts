@@ -1,6 +1,7 @@
 import type { Prisma, Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import type { MediaServices } from '../domain/media/media-services.js';
+import { announceCatalogWrite, EVERY_STORE } from '../platform/database/catalog-writes.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { insertRows, insertRowsReturning } from './insert-rows.js';
 import { planProduct, type PlanContext, type ProductPlan } from './plan-product.js';
@@ -136,5 +137,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
     counts.collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks });
   }
+  // The products went in as raw SQL, which no client hook sees: cached catalogue answers are told here, once all is committed.
+  await announceCatalogWrite(db, EVERY_STORE);
   return counts;
 }
