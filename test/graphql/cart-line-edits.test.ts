@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, Variant } from '../../src/generated/prisma/client.js';
-import { createProduct } from '../support/catalog.js';
+import { seedCartShop, session } from '../support/cart.js';
 import { signInCustomer } from '../support/customers.js';
 import { graphql } from '../support/http.js';
-import { makeStore, type TestStore } from '../support/stores.js';
+import type { TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -23,7 +22,6 @@ const UPSERT = `mutation ($input: CartUpsertInput!) { cartUpsert(input: $input) 
 const UPDATE = `mutation ($input: CartLinesUpdateInput!) { cartLinesUpdate(input: $input) { cart { ${CART} } ${ERRORS} } }`;
 const REMOVE = `mutation ($input: CartLinesRemoveInput!) { cartLinesRemove(input: $input) { cart { ${CART} } ${ERRORS} } }`;
 const run = (query: string, variables: Record<string, unknown>, headers: Headers, key = shop.publicKey) => graphql(t.app, key, query, variables, headers);
-const session = (): Headers => ({ 'x-cart-session': randomUUID() });
 const quantities = (lines: Line[]) => lines.map((l) => [l.productId, l.variantId, l.quantity]);
 
 /** A shopper's cart holding 2 tea and 1 small shirt. */
@@ -48,18 +46,7 @@ const readLines = async (who: Headers) => quantities((await run(READ, {}, who)).
 
 beforeAll(async () => {
   t = await startTestApp();
-  shop = await makeStore(t.database);
-  other = await makeStore(t.database);
-  tea = await createProduct(t.database, shop.store, { title: 'Green Tea', price: '12.50', stock: 20 });
-  shirt = await createProduct(t.database, shop.store, {
-    title: 'Shirt',
-    options: { Size: ['S', 'M'] },
-    variants: [
-      { title: 'S', optionValues: { Size: 'S' }, price: '20.00', stock: 4 },
-      { title: 'M', optionValues: { Size: 'M' }, price: '22.00', stock: 0 },
-    ],
-  });
-  small = (await t.database.prisma.variant.findMany({ where: { productId: shirt.id }, orderBy: { position: 'asc' } }))[0]!;
+  ({ shop, other, tea, shirt, small } = await seedCartShop(t.database));
 });
 afterAll(() => t.close());
 

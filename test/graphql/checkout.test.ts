@@ -10,6 +10,7 @@ import { get, graphql } from '../support/http.js';
 import { chicago, type Headers } from '../support/orders.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { illinoisId } from '../support/shipping.js';
 
 let t: TestApp;
 let shop: TestStore;
@@ -25,7 +26,7 @@ const checkout = (input: Record<string, unknown>, headers: Headers, key = shop.p
 const ordersOf = (store = shop) => t.database.prisma.order.count({ where: { storeId: store.store.id } });
 const stockOf = async (product: Product) => (await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock;
 /** The region the test data set places the Chicago point in. */
-const illinois = async () => (await t.database.prisma.region.findFirstOrThrow({ where: { kind: 'state', name: 'Illinois' } })).id;
+const illinois = () => illinoisId(t.database);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -8,6 +8,7 @@ import { get } from '../support/http.js';
 import { openCart, pathOf, postForm } from '../support/hosted.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { illinoisZone } from '../support/shipping.js';
 
 let t: TestApp;
 let shop: TestStore;
@@ -173,20 +174,7 @@ describe('POST /checkout/{cart}', () => {
 
   it('prices delivery by the shipping zones when asked, without placing the order', async () => {
     const store = await makeStore(t.database, { name: 'Zoned' });
-    const illinois = await t.database.prisma.region.findFirstOrThrow({ where: { kind: 'state', name: 'Illinois' } });
-    await t.database.prisma.shippingZone.create({
-      data: {
-        storeId: store.store.id,
-        name: 'Illinois',
-        zoneType: 'local',
-        countries: ['US'],
-        stateIds: [illinois.id],
-        currency: 'USD',
-        baseRate: '3.00',
-        minDays: 1,
-        maxDays: 2,
-      },
-    });
+    await illinoisZone(t.database, store.store, { baseRate: '3.00' });
     const jam = await createProduct(t.database, store.store, { title: 'Jam', price: '5.00', stock: 5 });
     const cart = await openCart(t.app, store, [{ item_id: jam.id, quantity: 1 }]);
     const path = pathOf(cart.checkoutUrl);

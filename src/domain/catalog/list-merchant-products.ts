@@ -1,7 +1,8 @@
 import type { Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { keysetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
-import type { Direction, KeysetSort } from '../pagination/keyset.js';
+import type { KeysetSort } from '../pagination/keyset.js';
+import type { SortedOrChangedSince } from '../pagination/list-order.js';
 import { changeFeedSort, merchantSort, type MerchantSortField } from './product-sorts.js';
 import { merchantVisible } from './visibility.js';
 
@@ -15,8 +16,7 @@ export interface MerchantProductFilter {
   stockStatus?: 'in_stock' | 'out_of_stock';
 }
 
-/** A sorted list, or the polling feed: rows changed after a time, oldest change first, in a fixed order. */
-export type MerchantProductOrder = { kind: 'sorted'; by: MerchantSortField; direction: Direction } | { kind: 'changedSince'; updatedAfter: Date };
+export type MerchantProductOrder = SortedOrChangedSince<MerchantSortField>;
 
 export interface MerchantProductListInput {
   window: KeysetWindow;

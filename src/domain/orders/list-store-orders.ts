@@ -1,6 +1,7 @@
 import type { Ctx } from '../context.js';
 import { keysetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
+import type { SortedOrChangedSince } from '../pagination/list-order.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
 
 export const storeOrderListLimits = { maxPageSize: 100, defaultPageSize: 20 } as const;
@@ -16,8 +17,7 @@ export interface StoreOrderFilter {
   customerUid?: string;
 }
 
-/** A sorted list, or the polling feed: orders changed after a time, oldest change first. */
-export type StoreOrderOrder = { kind: 'sorted'; by: StoreOrderSortField; direction: Direction } | { kind: 'changedSince'; updatedAfter: Date };
+export type StoreOrderOrder = SortedOrChangedSince<StoreOrderSortField>;
 
 export interface StoreOrderListInput {
   window: KeysetWindow;

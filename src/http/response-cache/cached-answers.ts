@@ -10,6 +10,8 @@ export interface CachedAnswer {
   etag?: string;
   contentType: string;
   contentLanguage?: string;
+  /** Milliseconds since the epoch when it was built: an earlier clock (a test's pinned one) may not see it. */
+  builtAt: number;
   /** Milliseconds since the epoch after which the answer may differ with no write at all (the next discount boundary); null for never. */
   expiresAt: number | null;
 }
@@ -75,7 +77,7 @@ export class CachedAnswers {
 }
 
 function fresh(answer: CachedAnswer, now: number) {
-  return answer.expiresAt === null || now < answer.expiresAt;
+  return answer.builtAt <= now && (answer.expiresAt === null || now < answer.expiresAt);
 }
 
 // The headers as one JSON line, then the body as sent: no escaping of a 250 KB body into a JSON string.

@@ -25,7 +25,7 @@ export class CatalogCache {
   readonly versions: CatalogVersions;
   readonly #answers: CachedAnswers;
   readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
-  readonly #boundaries = new LRUCache<string, Promise<number | null>>({ max: MAX_KEPT_FIGURES });
+  readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
   #hits = 0;
   #misses = 0;
 
@@ -61,9 +61,10 @@ export class CatalogCache {
   }
 
   /** Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age). */
-  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'body'> & { body: string }): Promise<void> {
+  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body'> & { body: string }): Promise<void> {
     const expiresAt = await this.#boundaryOf(ctx);
-    await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), expiresAt }, ctx.now.getTime());
+    const now = ctx.now.getTime();
+    await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt }, now);
   }
 
   /** What /metrics reports: this process's entries and bytes, and its reads answered from the cache or not since start. */
@@ -75,13 +76,13 @@ export class CatalogCache {
     const key = `${ctx.store.id}:${ctx.catalog?.version}`;
     const now = ctx.now.getTime();
     const known = this.#boundaries.get(key);
-    if (known) {
-      const at = await known;
+    if (known && known.from <= now) {
+      const at = await known.next;
       // Past the boundary, the next one is further on: ask again.
       if (at === null || now < at) return at;
     }
     const next = nextCatalogBoundary(ctx).then((date) => date?.getTime() ?? null);
-    this.#boundaries.set(key, next);
+    this.#boundaries.set(key, { from: now, next });
     next.catch(() => this.#boundaries.delete(key));
     return next;
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { updateStore } from '../../../src/domain/store/manage-stores.js';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { session } from '../../support/cart.js';
 import { createProduct } from '../../support/catalog.js';
@@ -80,7 +81,12 @@ describe('a price change', () => {
   it('made through a GraphQL mutation shows on the next REST read', async () => {
     const mug = await t.database.prisma.product.findFirstOrThrow({ where: { storeId: shop.store.id, slug: 'mug' } });
     expect(cardOf(await cachedRead(LIST), 'mug')!.price).toBe(8);
-    const res = await graphql(t.app, shop.privateKey, 'mutation($id: String!) { productUpdate(id: $id, input: { price: "9.50" }) { userErrors { message } } }', { id: mug.id });
+    const res = await graphql(
+      t.app,
+      shop.privateKey,
+      'mutation($id: String!) { productUpdate(id: $id, input: { price: "9.50" }) { userErrors { message } } }',
+      { id: mug.id },
+    );
     expect(res.body.data.productUpdate.userErrors, res.raw).toEqual([]);
     expect(cardOf(await get(t.app, LIST, shop.publicKey), 'mug')!.price).toBe(9.5);
   });
@@ -90,7 +96,12 @@ describe('a stock change', () => {
   it('by an inventory adjustment shows on the next read', async () => {
     expect((await cachedRead(DETAIL)).body.data.inventory.quantity).toBe(8);
     const [small] = await variantsOfKettle();
-    const res = await send(t.app, shop.privateKey, 'POST', '/inventory/levels/adjustments', { product: kettle.pId, variant: small!.pId, delta: -4, reason: 'damaged' });
+    const res = await send(t.app, shop.privateKey, 'POST', '/inventory/levels/adjustments', {
+      product: kettle.pId,
+      variant: small!.pId,
+      delta: -4,
+      reason: 'damaged',
+    });
     expect(res.status, res.raw).toBe(201);
     expect((await get(t.app, DETAIL, shop.publicKey)).body.data.inventory.quantity).toBe(4);
   });
@@ -140,7 +151,14 @@ describe('a publication change', () => {
 describe('a discount change', () => {
   it('lowers the next read’s price when an automatic discount is created, and restores it when unpublished', async () => {
     expect(cardOf(await cachedRead(LIST), 'kettle')!.discount_price).toBe(30);
-    const created = await send(t.app, shop.privateKey, 'POST', '/discounts', { title: 'Kettle week', type: 'percentage', value: 10, product_ids: [kettle.id], auto_apply: true, is_published: true });
+    const created = await send(t.app, shop.privateKey, 'POST', '/discounts', {
+      title: 'Kettle week',
+      type: 'percentage',
+      value: 10,
+      product_ids: [kettle.id],
+      auto_apply: true,
+      is_published: true,
+    });
     expect(created.status, created.raw).toBe(201);
     expect(cardOf(await cachedRead(LIST), 'kettle')!.discount_price).toBe(27);
     const off = await send(t.app, shop.privateKey, 'POST', `/discounts/${created.body.data.id}/unpublish`);
@@ -161,10 +179,26 @@ describe('a collection change', () => {
   });
 });
 
+describe('an image change', () => {
+  it('takes a deleted image off the next detail read', async () => {
+    const vase = await createProduct(t.database, shop.store, { title: 'Vase', slug: 'vase', images: 2 });
+    expect((await cachedRead('/v1/store/products/vase')).body.data.images).toHaveLength(2);
+    const res = await send(t.app, shop.privateKey, 'DELETE', `/products/${vase.pId}/images/primary`);
+    expect(res.status, res.raw).toBe(200);
+    expect((await get(t.app, '/v1/store/products/vase', shop.publicKey)).body.data.images).toHaveLength(1);
+  });
+});
+
 describe('an operator’s write outside the API', () => {
   it('shows on the next read: a seed or a fixture writing through the unscoped client', async () => {
     expect((await cachedRead(LIST)).body.meta.pagination.total).toBe(2);
     await createProduct(t.database, shop.store, { title: 'Teapot', slug: 'teapot' });
     expect((await get(t.app, LIST, shop.publicKey)).body.meta.pagination.total).toBe(3);
+  });
+
+  it('shows a store renamed by the CLI’s action on the next card', async () => {
+    expect(cardOf(await cachedRead(LIST), 'kettle')!.shop.name).toBe(shop.store.name);
+    await updateStore({ db: t.database.prisma, now: new Date() }, { store: shop.store.slug, name: 'Renamed Store' });
+    expect(cardOf(await get(t.app, LIST, shop.publicKey), 'kettle')!.shop.name).toBe('Renamed Store');
   });
 });

@@ -38,7 +38,13 @@ describe('a discount’s window', () => {
     const product = await createProduct(t.database, shop.store, { title: 'Lamp', slug: 'lamp', price: '40.00' });
     const opens = start + HOUR;
     const closes = start + 2 * HOUR;
-    await createDiscount(t.database, shop.store, { title: 'Lamp hour', value: '25', productIds: [product.id], validFrom: new Date(opens), validUntil: new Date(closes) });
+    await createDiscount(t.database, shop.store, {
+      title: 'Lamp hour',
+      value: '25',
+      productIds: [product.id],
+      validFrom: new Date(opens),
+      validUntil: new Date(closes),
+    });
     const path = '/v1/store/products/lamp';
     const priceAt = async (instant: number) => {
       const { res, cached } = await readAt(instant, path);

@@ -8,6 +8,7 @@ import { expectFailure, expectValidation } from '../../support/failure.js';
 import { call, get } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { illinoisZone } from '../../support/shipping.js';
 
 let t: TestApp;
 let shop: TestStore;
@@ -225,21 +226,7 @@ describe('POST /v1/store/checkout', () => {
 
   it('prices delivery by the shipping zone that reaches the address, and refuses an address no zone reaches', async () => {
     const store = await makeStore(t.database);
-    const illinois = await t.database.prisma.region.findFirstOrThrow({ where: { kind: 'state', name: 'Illinois' } });
-    await t.database.prisma.shippingZone.create({
-      data: {
-        storeId: store.store.id,
-        name: 'Illinois',
-        zoneType: 'local',
-        countries: ['US'],
-        stateIds: [illinois.id],
-        currency: 'USD',
-        baseRate: '3.00',
-        perKgRate: '1.50',
-        minDays: 1,
-        maxDays: 2,
-      },
-    });
+    await illinoisZone(t.database, store.store, { baseRate: '3.00', perKgRate: '1.50' });
     const boxed = await createProduct(t.database, store.store, {
       title: 'Boxed',
       options: { Size: ['L'] },

@@ -3,13 +3,10 @@ import { storeOrderListLimits, storeOrderSortFields, type StoreOrderListInput } 
 import { deliveryMethods, paymentStatuses } from '../../../domain/orders/order-states.js';
 import { cursorParam, enumParam, integerParam, timestampParam, uuidParam } from '../../../platform/validation/wire-params.js';
 import { isoTimestamp, jsonMap, moneyString, uuid } from '../../kit/common-schemas.js';
+import { checkPollingFeed } from '../../kit/polling-feed.js';
 import { listAnswer, singleAnswer } from '../../kit/envelope.js';
 
 const CONTACT = 'merchant-customers-contact-read';
-const present = (value: unknown) => value !== undefined && value !== '';
-
-/** Parameters the polling feed refuses: its order is fixed and it walks by cursor only. */
-const feedExclusive = ['sort_by', 'sort_order', 'page', 'per_page'] as const;
 
 export const orderListQuery = z
   .looseObject({
@@ -25,21 +22,7 @@ export const orderListQuery = z
     sort_by: enumParam(storeOrderSortFields).meta({ description: 'created_at (default), updated_at, status, payment_status or total; ties by id.' }),
     sort_order: enumParam(['asc', 'desc']).meta({ description: 'desc (default) or asc.' }),
   })
-  .superRefine((q, issues) => {
-    if (q.updated_after) {
-      for (const name of feedExclusive) {
-        if (present(q[name])) {
-          issues.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.',
-          });
-        }
-      }
-    } else if (present(q.page) || present(q.per_page)) {
-      issues.addIssue({ code: 'custom', path: [present(q.page) ? 'page' : 'per_page'], message: 'is not supported here: use limit and starting_after.' });
-    }
-  })
+  .superRefine(checkPollingFeed)
   .transform((q): StoreOrderListInput => ({
     window: { size: q.limit ?? storeOrderListLimits.defaultPageSize, after: q.starting_after },
     order: q.updated_after

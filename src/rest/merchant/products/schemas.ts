@@ -3,12 +3,8 @@ import { merchantListLimits, type MerchantProductListInput } from '../../../doma
 import { merchantSortFields } from '../../../domain/catalog/product-sorts.js';
 import { booleanParam, cursorParam, enumParam, integerParam, timestampParam, uuidParam } from '../../../platform/validation/wire-params.js';
 import { isoTimestamp, jsonMap, moneyString, renditionsSchema, uuid } from '../../kit/common-schemas.js';
+import { checkPollingFeed } from '../../kit/polling-feed.js';
 import { listAnswer, singleAnswer } from '../../kit/envelope.js';
-
-const present = (value: unknown) => value !== undefined && value !== '';
-
-/** Parameters the polling feed refuses: its order is fixed and it walks by cursor only. */
-const feedExclusive = ['sort_by', 'sort_order', 'page', 'per_page'] as const;
 
 export const merchantProductListQuery = z
   .looseObject({
@@ -24,21 +20,7 @@ export const merchantProductListQuery = z
       description: 'The polling feed: rows changed strictly after this time, oldest change first; sort_by, sort_order, page and per_page are then refused.',
     }),
   })
-  .superRefine((q, issues) => {
-    if (q.updated_after) {
-      for (const name of feedExclusive) {
-        if (present(q[name])) {
-          issues.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'cannot be combined with updated_after: the change feed is ordered oldest change first and walked by cursor.',
-          });
-        }
-      }
-    } else if (present(q.page) || present(q.per_page)) {
-      issues.addIssue({ code: 'custom', path: [present(q.page) ? 'page' : 'per_page'], message: 'is not supported here: use limit and starting_after.' });
-    }
-  })
+  .superRefine(checkPollingFeed)
   .transform((q): MerchantProductListInput => ({
     window: { size: q.limit ?? merchantListLimits.defaultPageSize, after: q.starting_after },
     order: q.updated_after

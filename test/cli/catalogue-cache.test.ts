@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { openKv } from '../../src/platform/kv/open-kv.js';
+import { createProduct } from '../support/catalog.js';
+import { failureEnvelope } from '../support/failure.js';
+import { get } from '../support/http.js';
+import { startTestApp } from '../support/test-app.js';
+import { cliJson, pointCliAtTestDatabase, uniqueSlug } from './cli-harness.js';
+
+// A server and the CLI as two processes on one PostgreSQL and one Redis: the CLI's writes replace
+// the catalogue versions in Redis, so the server's cached answers and keys do not outlive them.
+// (The embedded engine opens in one process at a time, so a CLI never writes beside a server there.)
+const fleet = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+const db = pointCliAtTestDatabase();
+afterAll(() => db.cleanup());
+
+describe.runIf(fleet)('CLI writes beside a running server', () => {
+  it('reach the server’s next read: a renamed store on a cached card, then a revoked key refused', async () => {
+    const slug = uniqueSlug();
+    await cliJson('store', 'create', '--name', 'Before', '--slug', slug);
+    const key = await cliJson('key', 'create', '--store', slug, '--kind', 'public', '--origins', '*');
+    const database = await db.open();
+    // The KV the server and the CLI open by default: Redis under its own prefix.
+    const kv = openKv(process.env.REDIS_URL);
+    const t = await startTestApp({}, { database, kv });
+    try {
+      const store = await database.prisma.store.findUniqueOrThrow({ where: { slug } });
+      await createProduct(database, store, { title: 'Lamp', slug: 'lamp' });
+      for (let i = 0; i < 3; i += 1) expect((await get(t.app, '/v1/store/products/lamp', key.key)).body.data.shop.name).toBe('Before');
+      const before = database.statementCount();
+      await get(t.app, '/v1/store/products/lamp', key.key);
+      expect(database.statementCount() - before, 'answered from the cache').toBe(0);
+
+      await cliJson('store', 'update', '--store', slug, '--name', 'After');
+      expect((await get(t.app, '/v1/store/products/lamp', key.key)).body.data.shop.name).toBe('After');
+
+      await cliJson('key', 'revoke', '--id', key.id);
+      const refused = await get(t.app, '/v1/store/products/lamp', key.key);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual(failureEnvelope(refused, 'invalid_client_key', 'This API key was revoked.'));
+    } finally {
+      await t.close();
+      await kv.close();
+      await database.close();
+    }
+  });
+});
