@@ -96,6 +96,13 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   return value;
 }
 
+/** At most an hour: an answer's `next_cursor` must stay well inside the cursors' own lifetime. */
+function responseCacheMaxAgeS(env: Env): number {
+  const seconds = integer(env, 'RESPONSE_CACHE_MAX_AGE_S', 60, 1);
+  if (seconds > 3600) throw new ConfigError(`RESPONSE_CACHE_MAX_AGE_S must be at most 3600 (an hour), got "${env.RESPONSE_CACHE_MAX_AGE_S}"`);
+  return seconds;
+}
+
 function hostPorts(env: Env, name: string): string[] {
   const entries = (env[name] ?? '')
     .split(',')
@@ -224,7 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentProvider: paymentProvider(env),
     responseCache: {
       maxBytes: integer(env, 'RESPONSE_CACHE_MB', 64) * 1024 * 1024,
-      maxAgeMs: integer(env, 'RESPONSE_CACHE_MAX_AGE_S', 60, 1) * 1000,
+      maxAgeMs: responseCacheMaxAgeS(env) * 1000,
     },
   };
 }

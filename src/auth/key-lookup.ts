@@ -32,11 +32,13 @@ export function databaseKeyLookup(db: Db): KeyLookup {
  * or a store switched to dev mode is seen on the very next request; expiry is checked on every use.
  * The version is read before the row, never after: a row read first could be older than the
  * version it would be kept under. A key's store never changes, so it is remembered apart, and the
- * first request of a key reads its row without keeping it.
+ * first request of a key reads its row without keeping it (nor caching its answer). A row is kept
+ * no longer than the cache's maximum age, the bound on writes this process never hears of (a CLI
+ * without Redis, SQL by hand).
  */
-export function cachedKeyLookup(db: Db, versions: CatalogVersions): KeyLookup {
+export function cachedKeyLookup(db: Db, versions: CatalogVersions, maxAgeMs: number): KeyLookup {
   const storeOfKey = new LRUCache<string, string>({ max: MAX_KEYS });
-  const rows = new LRUCache<string, { key: KeyWithStore; version: string }>({ max: MAX_KEYS });
+  const rows = new LRUCache<string, { key: KeyWithStore; version: string }>({ max: MAX_KEYS, ttl: maxAgeMs });
   return async (secretHash) => {
     const storeId = storeOfKey.get(secretHash);
     const version = storeId ? await versions.current(storeId) : null;
@@ -49,6 +51,7 @@ export function cachedKeyLookup(db: Db, versions: CatalogVersions): KeyLookup {
       rows.set(secretHash, { key, version });
       return { key, version };
     }
-    return { key, version: await versions.current(key.storeId) };
+    // A version read after the row could be newer than the row: this request caches nothing.
+    return { key, version: null };
   };
 }

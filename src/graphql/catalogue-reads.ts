@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import type { Ctx } from '../domain/context.js';
+import type { CatalogCache } from '../http/response-cache/catalog-cache.js';
 
 /**
  * Root fields whose answer is the store's catalogue and nothing else: no customer, no cart, no
@@ -43,7 +46,7 @@ function text(value: unknown): string | undefined {
  * only catalogue fields, sent without a customer's token. Null for everything else (mutations,
  * customer and merchant fields, malformed documents: Yoga answers those).
  */
-export function catalogueReadOf(request: FastifyRequest): string | null {
+function catalogueReadOf(request: FastifyRequest): string | null {
   if (request.headers.authorization !== undefined) return null;
   const params = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | null;
   const query = params?.query;
@@ -51,4 +54,15 @@ export function catalogueReadOf(request: FastifyRequest): string | null {
   const operationName = text(params?.operationName);
   if (!readsOnlyTheCatalogue(query, operationName)) return null;
   return JSON.stringify([request.headers.accept ?? '', operationName ?? '', query, text(params?.variables) ?? '', text(params?.extensions) ?? '']);
+}
+
+/** Whether an answer reports errors: `"errors":` outside a string can only be the key (inside one, its quotes are escaped). */
+export function hasErrors(body: string) {
+  return body.includes('"errors":');
+}
+
+/** The catalogue cache's key of this request, or null when its answer may not be cached. */
+export function catalogueKeyOf(cache: CatalogCache, request: FastifyRequest, ctx: Ctx) {
+  const read = catalogueReadOf(request);
+  return read === null ? null : cache.keyOf(ctx, 'graphql', createHash('sha256').update(read).digest('base64url'));
 }

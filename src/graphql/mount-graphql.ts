@@ -1,28 +1,25 @@
-import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import type { AppDeps } from '../platform/app-deps.js';
-import { rateLimits } from '../http/rate-limit.js';
-import { contextFor } from '../http/request-context.js';
-import { customerSignIn } from './customer-sign-in.js';
+import { runIdempotently } from '../domain/idempotency/idempotent-call.js';
 import { browserCors } from '../http/cors.js';
 import { graphqlFailureBody } from '../http/failure-body.js';
+import { rateLimits } from '../http/rate-limit.js';
+import { contextFor } from '../http/request-context.js';
+import { sendCached } from '../http/response-cache/send-cached.js';
 import { toApiError } from '../http/to-api-error.js';
+import type { AppDeps } from '../platform/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
-import { runIdempotently } from '../domain/idempotency/idempotent-call.js';
-import { exampleOperations } from './example-operations.js';
-import { idempotentMutationOf, mutationSucceeded, storedAnswerOf } from './idempotent-mutations.js';
+import { catalogueKeyOf, hasErrors } from './catalogue-reads.js';
+import { customerSignIn } from './customer-sign-in.js';
 import { useErrorCodes } from './error-codes-plugin.js';
+import { exampleOperations } from './example-operations.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
-import { checkGraphqlRequest } from './request-checks.js';
-import { queryLimitPlugins } from './query-limits.js';
 import type { GraphqlContext } from './graphql-context.js';
+import { idempotentMutationOf, mutationSucceeded, storedAnswerOf } from './idempotent-mutations.js';
+import { queryLimitPlugins } from './query-limits.js';
+import { checkGraphqlRequest } from './request-checks.js';
 import { buildSchema } from './schema.js';
-import { catalogueReadOf } from './catalogue-reads.js';
-import type { Ctx } from '../domain/context.js';
-import type { CatalogCache } from '../http/response-cache/catalog-cache.js';
-import { sendCached } from '../http/response-cache/send-cached.js';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -35,16 +32,6 @@ async function answerFailure(error: FastifyError, request: FastifyRequest, reply
   const apiError = toApiError(error, request);
   for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
   return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
-}
-
-/** Whether an answer reports errors: `"errors":` outside a string can only be the key (inside one, its quotes are escaped). */
-function hasErrors(body: string) {
-  return body.includes('"errors":');
-}
-
-function catalogueKeyOf(cache: CatalogCache, request: FastifyRequest, ctx: Ctx) {
-  const read = catalogueReadOf(request);
-  return read === null ? null : cache.keyOf(ctx, 'graphql', createHash('sha256').update(read).digest('base64url'));
 }
 
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
@@ -122,7 +109,9 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           if (streamed && response.body) return reply.send(response.body);
           const body = await response.text();
           if (cacheKey && response.status === 200 && !hasErrors(body)) {
-            await cache.keep(cacheKey, ctx, { status: 200, body, contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8' });
+            const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
+            // The answer is good whether or not it could be kept: a cache that fails costs a later miss, never this request.
+            await cache.keep(cacheKey, ctx, { body, contentType }).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
           }
           return reply.send(body);
         },

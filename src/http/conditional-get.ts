@@ -33,13 +33,14 @@ export function conditionalGet(cache: CatalogCache | null) {
     reply.header('cache-control', 'private, no-cache');
     if (cache && request.catalogCacheKey && typeof payload === 'string') {
       const language = reply.getHeader('content-language');
-      await cache.keep(request.catalogCacheKey, request.ctx, {
-        status: 200,
+      const answer = {
         body: payload,
         etag,
         contentType: String(reply.getHeader('content-type')),
         ...(typeof language === 'string' ? { contentLanguage: language } : {}),
-      });
+      };
+      // The answer is good whether or not it could be kept: a cache that fails costs a later miss, never this request.
+      await cache.keep(request.catalogCacheKey, request.ctx, answer).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
     }
     const ifNoneMatch = request.headers['if-none-match'];
     if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {

@@ -31,20 +31,21 @@ function poolGauges(registry: Registry, database: Database) {
   gauge('bazaar_db_pool_waiting_queries', 'Queries waiting for a pool connection.', (s) => s.waiting);
 }
 
-function cacheGauges(registry: Registry, cache: CatalogCache) {
-  const gauge = (name: string, help: string, read: (stats: ReturnType<CatalogCache['stats']>) => number) =>
+function cacheMetrics(registry: Registry, cache: CatalogCache) {
+  const gauge = (name: string, help: string, read: (size: ReturnType<CatalogCache['size']>) => number) =>
     new Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        this.set(read(cache.stats()));
+        this.set(read(cache.size()));
       },
     });
   gauge('bazaar_response_cache_entries', 'Catalogue answers this process keeps in memory.', (s) => s.entries);
   gauge('bazaar_response_cache_bytes', 'Bytes of catalogue answers this process keeps in memory (bounded by RESPONSE_CACHE_MB).', (s) => s.bytes);
-  gauge('bazaar_response_cache_hits', 'Cacheable reads answered from the cache since start.', (s) => s.hits);
-  gauge('bazaar_response_cache_misses', 'Cacheable reads built from the database since start.', (s) => s.misses);
+  const hits = new Counter({ name: 'bazaar_response_cache_hits_total', help: 'Cacheable reads answered from the cache.', registers: [registry] });
+  const misses = new Counter({ name: 'bazaar_response_cache_misses_total', help: 'Cacheable reads built from the database.', registers: [registry] });
+  cache.onRead = (hit) => (hit ? hits : misses).inc();
 }
 
 /**
@@ -66,7 +67,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     registers: [registry],
   });
   if (options.database.poolStats()) poolGauges(registry, options.database);
-  if (options.cache) cacheGauges(registry, options.cache);
+  if (options.cache) cacheMetrics(registry, options.cache);
 
   app.addHook('onResponse', async (request, reply) => {
     // Paths no route matched share one series, whatever they were.

@@ -118,26 +118,30 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
   };
   const firstIndex = existingSlugs.length;
   if (options.products) options.onProgress?.({ products: 0, total: options.products });
-  for (let start = 0; start < options.products; start += chunkSize) {
-    const plans: ProductPlan[] = [];
-    for (let i = start; i < Math.min(start + chunkSize, options.products); i += 1) {
-      const index = firstIndex + i;
-      plans.push(planProduct(createRandom(mixSeed(options.seed, index)), index, ctx));
+  try {
+    for (let start = 0; start < options.products; start += chunkSize) {
+      const plans: ProductPlan[] = [];
+      for (let i = start; i < Math.min(start + chunkSize, options.products); i += 1) {
+        const index = firstIndex + i;
+        plans.push(planProduct(createRandom(mixSeed(options.seed, index)), index, ctx));
+      }
+      const written = await db.$transaction((tx) => writeChunk(tx, plans), { maxWait: 10_000, timeout: 120_000 });
+      counts.products += written.products;
+      counts.variants += written.variants;
+      counts.images += written.images;
+      counts.translations += written.translations;
+      options.onProgress?.({ products: counts.products, total: options.products });
     }
-    const written = await db.$transaction((tx) => writeChunk(tx, plans), { maxWait: 10_000, timeout: 120_000 });
-    counts.products += written.products;
-    counts.variants += written.variants;
-    counts.images += written.images;
-    counts.translations += written.translations;
-    options.onProgress?.({ products: counts.products, total: options.products });
+    // Fresh planner statistics after a bulk load; the embedded engine has no autovacuum to gather them.
+    if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');
+    if (counts.products) {
+      Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
+      counts.collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks });
+    }
+  } finally {
+    // The products go in as raw SQL, which no client hook sees: cached catalogue answers are told here, once the chunks
+    // written so far have committed, even when a later one failed.
+    await announceCatalogWrite(db, EVERY_STORE);
   }
-  // Fresh planner statistics after a bulk load; the embedded engine has no autovacuum to gather them.
-  if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');
-  if (counts.products) {
-    Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
-    counts.collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks });
-  }
-  // The products went in as raw SQL, which no client hook sees: cached catalogue answers are told here, once all is committed.
-  await announceCatalogWrite(db, EVERY_STORE);
   return counts;
 }

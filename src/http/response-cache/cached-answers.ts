@@ -3,7 +3,6 @@ import type { Kv } from '../../platform/kv/kv.js';
 
 /** One answer as it left: its bytes and the headers a repeat must carry. */
 export interface CachedAnswer {
-  status: number;
   /** Encoded once: a repeat writes these bytes to the socket as they are. */
   body: Buffer;
   /** The ETag a REST read sent; GraphQL answers carry none. */
@@ -46,7 +45,7 @@ export class CachedAnswers {
     this.#shared = options.shared;
     this.#local = new LRUCache({
       maxSize: options.maxBytes,
-      sizeCalculation: (answer) => answer.body.length + ENTRY_OVERHEAD_BYTES,
+      sizeCalculation: (answer, key) => answer.body.length + key.length + ENTRY_OVERHEAD_BYTES,
       ttl: options.maxAgeMs,
     });
   }
@@ -54,20 +53,29 @@ export class CachedAnswers {
   /** The answer kept under `key` that is still good at `now`. */
   async get(key: string, now: number): Promise<CachedAnswer | null> {
     const local = this.#local.get(key);
-    if (local) return fresh(local, now) ? local : null;
+    if (local) return this.#lifeLeft(local, now) > 0 ? local : null;
     if (!this.#shared || this.#shared.degraded) return null;
     const stored = await this.#shared.get(`answer:${key}`);
     const answer = stored ? parse(stored) : null;
-    if (!answer || !fresh(answer, now)) return null;
+    if (!answer || this.#lifeLeft(answer, now) <= 0) return null;
     this.#local.set(key, answer);
     return answer;
   }
 
+  // Whether an answer is still good is decided on the request's clock (`now`, which tests pin);
+  // the stores' own expiry, on the wall clock, only clears out what nobody asks for any more.
   async set(key: string, answer: CachedAnswer, now: number): Promise<void> {
-    const ttl = answer.expiresAt === null ? this.#maxAgeMs : Math.min(this.#maxAgeMs, answer.expiresAt - now);
-    if (ttl <= 0) return;
-    this.#local.set(key, answer, { ttl });
-    if (this.#shared && !this.#shared.degraded) await this.#shared.set(`answer:${key}`, serialize(answer), { ttlMs: ttl });
+    const life = this.#lifeLeft(answer, now);
+    if (life <= 0) return;
+    this.#local.set(key, answer);
+    if (this.#shared && !this.#shared.degraded) await this.#shared.set(`answer:${key}`, serialize(answer), { ttlMs: Math.min(this.#maxAgeMs, life) });
+  }
+
+  /** Milliseconds an answer may still be served at `now`: never before it was built, never past its boundary or the maximum age. */
+  #lifeLeft(answer: CachedAnswer, now: number): number {
+    if (now < answer.builtAt) return 0;
+    const aged = answer.builtAt + this.#maxAgeMs - now;
+    return answer.expiresAt === null ? aged : Math.min(aged, answer.expiresAt - now);
   }
 
   /** Entries and bytes held in this process, for /metrics. */
@@ -76,17 +84,20 @@ export class CachedAnswers {
   }
 }
 
-function fresh(answer: CachedAnswer, now: number) {
-  return answer.builtAt <= now && (answer.expiresAt === null || now < answer.expiresAt);
-}
-
 // The headers as one JSON line, then the body as sent: no escaping of a 250 KB body into a JSON string.
 function serialize({ body, ...meta }: CachedAnswer): string {
   return `${JSON.stringify(meta)}\n${body.toString('utf8')}`;
 }
 
+/** A stored answer, or null for anything else under its key (a value another version of Bazaar wrote, a damaged one): then it is built again. */
 function parse(stored: string): CachedAnswer | null {
   const newline = stored.indexOf('\n');
   if (newline < 0) return null;
-  return { ...(JSON.parse(stored.slice(0, newline)) as Meta), body: Buffer.from(stored.slice(newline + 1), 'utf8') };
+  try {
+    const meta = JSON.parse(stored.slice(0, newline)) as Meta;
+    if (typeof meta.builtAt !== 'number' || typeof meta.contentType !== 'string') return null;
+    return { ...meta, body: Buffer.from(stored.slice(newline + 1), 'utf8') };
+  } catch {
+    return null;
+  }
 }

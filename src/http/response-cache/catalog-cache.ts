@@ -2,14 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { nextCatalogBoundary } from '../../domain/catalog/catalog-boundary.js';
 import type { CatalogSnapshot } from '../../domain/catalog/catalog-snapshot.js';
 import type { Ctx } from '../../domain/context.js';
-import type { CatalogVersions } from '../../platform/cache/catalog-versions.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
-
-export interface CatalogCacheOptions {
-  versions: CatalogVersions;
-  answers: CachedAnswers;
-}
 
 /** Totals and boundaries kept per store and version; small numbers, so a count of entries bounds them. */
 const MAX_KEPT_FIGURES = 20_000;
@@ -22,16 +16,14 @@ const MAX_KEPT_FIGURES = 20_000;
  * variables. Reads of a customer (a bearer token) are never cached.
  */
 export class CatalogCache {
-  readonly versions: CatalogVersions;
   readonly #answers: CachedAnswers;
   readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
-  #hits = 0;
-  #misses = 0;
+  /** Told of every read, answered from the cache or not (/metrics counts them). */
+  onRead: (hit: boolean) => void = () => undefined;
 
-  constructor(options: CatalogCacheOptions) {
-    this.versions = options.versions;
-    this.#answers = options.answers;
+  constructor(answers: CachedAnswers) {
+    this.#answers = answers;
   }
 
   /** What the request knows at `version`, for the domain's page-mode totals. */
@@ -55,8 +47,7 @@ export class CatalogCache {
 
   async read(key: string, ctx: Ctx): Promise<CachedAnswer | null> {
     const answer = await this.#answers.get(key, ctx.now.getTime());
-    if (answer) this.#hits += 1;
-    else this.#misses += 1;
+    this.onRead(answer !== null);
     return answer;
   }
 
@@ -67,9 +58,9 @@ export class CatalogCache {
     await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt }, now);
   }
 
-  /** What /metrics reports: this process's entries and bytes, and its reads answered from the cache or not since start. */
-  stats() {
-    return { ...this.#answers.size, hits: this.#hits, misses: this.#misses };
+  /** The entries and bytes this process keeps, for /metrics. */
+  size() {
+    return this.#answers.size;
   }
 
   async #boundaryOf(ctx: Ctx): Promise<number | null> {

@@ -25,5 +25,5 @@ export function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: Db): C
   const versions = new CatalogVersions(kv);
   const answers = new CachedAnswers({ maxBytes: config.maxBytes, maxAgeMs: config.maxAgeMs, shared: kv.shared ? kv : undefined });
   const stop = onCatalogWrite(db, (storeId) => versions.bump(storeId));
-  return { cache: new CatalogCache({ versions, answers }), findKey: cachedKeyLookup(db, versions), stop };
+  return { cache: new CatalogCache(answers), findKey: cachedKeyLookup(db, versions, config.maxAgeMs), stop };
 }

@@ -6,5 +6,5 @@ export function sendCached(reply: FastifyReply, answer: CachedAnswer) {
   if (answer.etag) reply.header('etag', answer.etag);
   reply.header('content-type', answer.contentType);
   if (answer.contentLanguage) reply.header('content-language', answer.contentLanguage);
-  return reply.code(answer.status).send(answer.body);
+  return reply.code(200).send(answer.body);
 }

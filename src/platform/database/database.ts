@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
-import { announcingOperatorWrites } from './catalog-writes.js';
+import { announcingOperatorWrites } from './operator-writes.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
 import { loadShippedRegions } from '../regions/load-regions.js';

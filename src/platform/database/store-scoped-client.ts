@@ -1,7 +1,10 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import { LRUCache } from 'lru-cache';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { isCatalogWrite, noteCatalogWrite, unannouncedClientOf } from './catalog-writes.js';
+import { isCatalogWrite } from './catalog-models.js';
+import { noteCatalogWrite } from './catalog-writes.js';
+import { readOperations } from './operations.js';
+import { unannouncedClientOf } from './operator-writes.js';
 import type { Db } from './database.js';
 import { TenancyViolation, tenancyOf } from './tenancy.js';
 
@@ -23,8 +26,6 @@ const filtered = new Set([
   'delete',
   'deleteMany',
 ]);
-/** What a store may do with reference data: read it. */
-const reads = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
 const creates = new Set(['create', 'createMany', 'createManyAndReturn']);
 const updates = new Set(['update', 'updateMany', 'updateManyAndReturn']);
 
@@ -104,7 +105,7 @@ function scopeArgs(model: string, operation: string, args: Args, storeId: string
   if (tenancy === 'owned') return scopeOwned(model, operation, args, storeId);
   if (tenancy === 'store') return scopeStore(operation, args, storeId);
   if (tenancy === 'platform') return args;
-  if (tenancy === 'reference') return reads.has(operation) ? args : refuse(model, operation, 'writes reference data, which operators load');
+  if (tenancy === 'reference') return readOperations.has(operation) ? args : refuse(model, operation, 'writes reference data, which operators load');
   return refuse(model, operation, 'reaches a model no store owns');
 }
 

@@ -1,16 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogCache } from '../../http/response-cache/catalog-cache.js';
 import { sendCached } from '../../http/response-cache/send-cached.js';
+import { parseInput } from '../../platform/validation/parse-input.js';
 import type { RestSurface } from './surface.js';
 import type { RestRoute } from './route.js';
 
-/** The path with its query parameters in one order, so `?a=1&b=2` and `?b=2&a=1` share an answer. */
-export function normalizedRead(url: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const params = new URLSearchParams(url.slice(at + 1));
-  params.sort();
-  return `${url.slice(0, at)}?${params}`;
+/**
+ * The read as the route understands it: its path and query parameters after validation, so
+ * parameters in another order, or ones the route does not take, share one answer (and junk
+ * parameters cannot fill the cache with copies of it).
+ */
+function readOf(route: RestRoute, request: FastifyRequest): string {
+  const params = route.params ? parseInput(route.params, request.params ?? {}) : undefined;
+  const query = route.query ? parseInput(route.query, request.query ?? {}) : undefined;
+  return `${route.method} ${route.url} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
 }
 
 /**
@@ -20,7 +23,7 @@ export function normalizedRead(url: string): string {
  */
 export async function answeredFromCache(cache: CatalogCache | null, surface: RestSurface, route: RestRoute, request: FastifyRequest, reply: FastifyReply) {
   if (!cache || route.cache !== 'catalogue' || route.method !== 'GET') return false;
-  const key = cache.keyOf(request.ctx, surface, normalizedRead(request.url));
+  const key = cache.keyOf(request.ctx, surface, readOf(route, request));
   if (!key) return false;
   const kept = await cache.read(key, request.ctx);
   if (kept) {

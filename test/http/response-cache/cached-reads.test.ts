@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../../src/domain/keys/manage-keys.js';
-import { unannouncedClientOf } from '../../../src/platform/database/catalog-writes.js';
+import { unannouncedClientOf } from '../../../src/platform/database/operator-writes.js';
 import { createProduct } from '../../support/catalog.js';
 import { failureEnvelope } from '../../support/failure.js';
 import { call, get, graphql } from '../../support/http.js';
@@ -53,10 +53,11 @@ describe('a catalogue read asked again at the same catalogue version', () => {
     expect(conditional!.headers.etag).toBe(etag);
   });
 
-  it('shares one answer between the same query parameters in another order', async () => {
+  it('shares one answer between the same query parameters in another order, or with parameters the route does not take', async () => {
     const first = await get(t.app, '/v1/store/products?per_page=2&page=1', shop.publicKey);
     expect(await statementsOf(() => get(t.app, '/v1/store/products?page=1&per_page=2', shop.publicKey))).toBe(0);
     expect((await get(t.app, '/v1/store/products?page=1&per_page=2', shop.publicKey)).raw).toBe(first.raw);
+    expect(await statementsOf(() => get(t.app, '/v1/store/products?page=1&junk=1&per_page=2', shop.publicKey))).toBe(0);
   });
 
   it('answers the GraphQL products query from the cache with the same body', async () => {
@@ -95,8 +96,8 @@ describe('an answer from the cache', () => {
   it('is counted on /metrics, with the bytes this process keeps', async () => {
     const metrics = (await get(t.app, '/metrics')).raw;
     const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1]);
-    expect(value('bazaar_response_cache_hits')).toBeGreaterThan(0);
-    expect(value('bazaar_response_cache_misses')).toBeGreaterThan(0);
+    expect(value('bazaar_response_cache_hits_total')).toBeGreaterThan(0);
+    expect(value('bazaar_response_cache_misses_total')).toBeGreaterThan(0);
     expect(value('bazaar_response_cache_entries')).toBeGreaterThan(0);
     expect(value('bazaar_response_cache_bytes')).toBeGreaterThan(1000);
   });
@@ -151,5 +152,34 @@ describe('a key revoked by an operator', () => {
     const res = await call(t.app, { method: 'GET', url, key: own.publicKey });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(failureEnvelope(res, 'invalid_client_key', 'This API key was revoked.'));
+  });
+});
+
+describe('a write Bazaar never hears of (SQL by hand, a CLI without Redis)', () => {
+  it('reaches answers and keys once RESPONSE_CACHE_MAX_AGE_S has passed, and not before', async () => {
+    let clock = Date.UTC(2026, 10, 25, 12);
+    const bounded = await startTestApp({ RESPONSE_CACHE_MAX_AGE_S: '1' }, { database: t.database, clock: () => clock });
+    try {
+      const own = await makeStore(t.database);
+      await createProduct(t.database, own.store, { title: 'Stool', slug: 'stool' });
+      const titleAt = async (instant: number) => {
+        clock = instant;
+        return (await get(bounded.app, '/v1/store/products/stool', own.publicKey)).body.data.title;
+      };
+      const built = clock;
+      for (let i = 0; i < 3; i += 1) expect(await titleAt(built)).toBe('Stool');
+      await unannouncedClientOf(t.database.prisma).product.updateMany({ where: { storeId: own.store.id, slug: 'stool' }, data: { title: 'Bench' } });
+      expect(await titleAt(built + 999)).toBe('Stool');
+      expect(await titleAt(built + 1000)).toBe('Bench');
+
+      // Keys are kept by the wall clock's age.
+      const key = await t.database.prisma.apiKey.findFirstOrThrow({ where: { storeId: own.store.id, kind: 'public' } });
+      await unannouncedClientOf(t.database.prisma).apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      clock = built + 5000;
+      expect((await get(bounded.app, '/v1/store/products/stool', own.publicKey)).status).toBe(401);
+    } finally {
+      await bounded.close();
+    }
   });
 });

@@ -1,0 +1,52 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+import { readOperations } from './operations.js';
+
+/**
+ * Whether a write to each model can change what a cached read answers: a shopper's catalogue
+ * (products, prices, stock, publication, images, categories, collections, discounts, the store's
+ * profile and locales) or who may read it (API keys). A new model must be placed here before the
+ * code compiles, so nobody adds a catalogue table the response cache does not hear about.
+ */
+export const changesCachedReads = {
+  Store: true,
+  StoreLocale: true,
+  ApiKey: true,
+  Category: true,
+  Product: true,
+  ProductOption: true,
+  Variant: true,
+  ProductImage: true,
+  Translation: true,
+  MediaFile: true,
+  Discount: true,
+  Collection: true,
+  CollectionProduct: true,
+  // Coupons never lower a shopper's card price (liveness.ts), and no cached read lists them.
+  Coupon: false,
+  InventoryAdjustment: false,
+  OutboxEvent: false,
+  IdempotencyRecord: false,
+  Customer: false,
+  CustomerSession: false,
+  OtpChallenge: false,
+  PasswordReset: false,
+  Message: false,
+  StoreFollow: false,
+  WishlistItem: false,
+  Cart: false,
+  CartItem: false,
+  ShippingZone: false,
+  Order: false,
+  OrderItem: false,
+  OrderTimelineEntry: false,
+  CouponRedemption: false,
+  CustomerAccount: false,
+  SavedAddress: false,
+  Region: false,
+  ServerSetting: false,
+} as const satisfies Record<Prisma.ModelName, boolean>;
+
+/** Whether this operation on this model can change a cached read. */
+export function isCatalogWrite(model: string, operation: string): boolean {
+  return changesCachedReads[model as Prisma.ModelName] === true && !readOperations.has(operation);
+}

@@ -1,0 +1,33 @@
+import type { Db } from './database.js';
+import { isCatalogWrite } from './catalog-models.js';
+import { EVERY_STORE, noteCatalogWrite } from './catalog-writes.js';
+
+const unannounced = new WeakMap<Db, Db>();
+
+/**
+ * The unscoped client, announcing its own catalogue writes as changes to every store: it cannot
+ * tell whose rows an operator's write touched. Writes inside an operator's transaction are
+ * announced as each is made; one that must be seen only once complete (a seed) announces again
+ * at its end. Store clients are built on the client underneath, so their writes are announced
+ * once, for their own store.
+ */
+export function announcingOperatorWrites(raw: Db): Db {
+  let extended: Db;
+  extended = raw.$extends({
+    name: 'operator-catalog-writes',
+    query: {
+      $allModels: {
+        $allOperations({ model, operation, args, query }) {
+          return isCatalogWrite(model, operation) ? noteCatalogWrite(extended, EVERY_STORE, query(args)) : query(args);
+        },
+      },
+    },
+  }) as unknown as Db;
+  unannounced.set(extended, raw);
+  return extended;
+}
+
+/** The client underneath `announcingOperatorWrites`, for store clients, which announce their writes themselves. */
+export function unannouncedClientOf(db: Db): Db {
+  return unannounced.get(db) ?? db;
+}
