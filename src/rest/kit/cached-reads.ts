@@ -1,19 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { CatalogCache } from '../../http/response-cache/catalog-cache.js';
 import { sendCached } from '../../http/response-cache/send-cached.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import type { RestSurface } from './surface.js';
 import type { RestRoute } from './route.js';
 
+/** URLs already validated, by method and URL: validating a query costs more than finding its answer. */
+const readsByUrl = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+
 /**
  * The read as the route understands it: its path and query parameters after validation, so
  * parameters in another order, or ones the route does not take, share one answer (and junk
- * parameters cannot fill the cache with copies of it).
+ * parameters cannot fill the cache with copies of it; at most they churn the bounded list of
+ * URLs already seen).
  */
 function readOf(route: RestRoute, request: FastifyRequest): string {
+  const url = `${route.method} ${request.url}`;
+  const known = readsByUrl.get(url);
+  if (known) return known;
   const params = route.params ? parseInput(route.params, request.params ?? {}) : undefined;
   const query = route.query ? parseInput(route.query, request.query ?? {}) : undefined;
-  return `${route.method} ${route.url} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
+  const read = `${route.method} ${route.url} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
+  readsByUrl.set(url, read);
+  return read;
 }
 
 /**
