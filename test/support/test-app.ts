@@ -62,3 +62,34 @@ export async function startTestApp(
     },
   };
 }
+
+export interface TwoApps {
+  a: TestApp;
+  b: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances standing for two server processes behind a load balancer, sharing what such
+ * processes share. On PostgreSQL each has its own pool and on Redis its own connection (under one
+ * prefix), so the only way one learns of the other's state is through them; on the embedded
+ * engine they share the one PGlite (one process by nature), and without Redis one memory KV.
+ */
+export async function startTwoApps(env: Record<string, string> = {}, clock?: () => number): Promise<TwoApps> {
+  const prefix = `two:${randomUUID()}:`;
+  const a = await startTestApp(env, { database: await openTestDatabase(), kv: openTestKv(prefix), clock });
+  const database = process.env.TEST_DATABASE_URL ? await openTestDatabase() : a.database;
+  const b = await startTestApp(env, { database, kv: process.env.REDIS_URL ? openTestKv(prefix) : a.kv, clock });
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      if (b.database !== a.database) await b.database.close();
+      await a.database.close();
+      if (b.kv !== a.kv) await b.kv.close();
+      await a.kv.close();
+    },
+  };
+}

@@ -11,21 +11,7 @@ import { TenancyViolation, tenancyOf } from './tenancy.js';
 type Args = Record<string, unknown>;
 
 /** Operations whose `where` gets the store, so another store's rows answer as absent. */
-const filtered = new Set([
-  'findUnique',
-  'findUniqueOrThrow',
-  'findFirst',
-  'findFirstOrThrow',
-  'findMany',
-  'count',
-  'aggregate',
-  'groupBy',
-  'update',
-  'updateMany',
-  'updateManyAndReturn',
-  'delete',
-  'deleteMany',
-]);
+const filtered = new Set([...readOperations, 'update', 'updateMany', 'updateManyAndReturn', 'delete', 'deleteMany']);
 const creates = new Set(['create', 'createMany', 'createManyAndReturn']);
 const updates = new Set(['update', 'updateMany', 'updateManyAndReturn']);
 

@@ -26,8 +26,12 @@ async function shoppers(shop: TestStore, product: Product, count: number, quanti
   return all;
 }
 
+/** A guest's pickup checkout, paid in cash. */
+const guestCheckout = (shop: TestStore, headers: Headers, extra: Record<string, unknown> = {}) =>
+  post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, ...extra }, headers);
+
 const checkoutAll = (shop: TestStore, all: Headers[], extra: Record<string, unknown> = {}) =>
-  Promise.all(all.map((headers) => post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, ...extra }, headers)));
+  Promise.all(all.map((headers) => guestCheckout(shop, headers, extra)));
 
 const codes = (answers: Call[]) => answers.map((r) => (r.status === 201 ? 'placed' : (r.body.error_code as string)));
 const tally = (values: string[]) => values.reduce<Record<string, number>>((n, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {});
@@ -171,12 +175,7 @@ describe('coupons at checkout', () => {
   it('holds the per-customer limit, and asks guests to sign in for it', async () => {
     await coupon('ONCEEACH', { usageLimitPerUser: 1 });
     const [guestHeaders] = await shoppers(shop, tea, 1);
-    const refused = await post(
-      shop,
-      '/v1/store/checkout',
-      { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'ONCEEACH' },
-      guestHeaders!,
-    );
+    const refused = await guestCheckout(shop, guestHeaders!, { coupon_code: 'ONCEEACH' });
     expect([refused.status, refused.body.error_code]).toEqual([422, 'coupon_not_applicable']);
     // A customer has one open cart per store, and one cart checks out once: their uses come one after another.
     const ada = await signInCustomer(t.database, shop.store);
@@ -192,7 +191,6 @@ describe('coupons at checkout', () => {
 
   it('spreads a coupon over tiny lines without taking any line below zero, and refuses one that reaches only free lines', async () => {
     const penny = await createProduct(t.database, shop.store, { title: 'Penny', price: '0.03', stock: 10 });
-    const cent = await createProduct(t.database, shop.store, { title: 'Cent', price: '0.03', stock: 10 });
     const dime = await createProduct(t.database, shop.store, { title: 'Dime', price: '0.01', stock: 10 });
     const free = await createProduct(t.database, shop.store, { title: 'Free sample', price: '0.00', stock: 10 });
     await coupon('SIXCENTS', { discountType: 'fixed', discountValue: '0.06' });
@@ -209,7 +207,7 @@ describe('coupons at checkout', () => {
       },
       headers,
     );
-    const res = await post(shop, '/v1/store/checkout', { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'SIXCENTS' }, headers);
+    const res = await guestCheckout(shop, headers, { coupon_code: 'SIXCENTS' });
     expect(res.status, res.raw).toBe(201);
     const totals = res.body.data.items.map((i: { total_price: number }) => i.total_price);
     expect(totals.every((total: number) => total >= 0)).toBe(true);
@@ -218,12 +216,7 @@ describe('coupons at checkout', () => {
 
     await coupon('FREEONLY', { appliesTo: 'specific_products', targetProductIds: [free.id] });
     const [sampler] = await shoppers(shop, free, 1);
-    const refused = await post(
-      shop,
-      '/v1/store/checkout',
-      { delivery_method: 'pickup', payment_method: 'cash', contact: guest, coupon_code: 'FREEONLY' },
-      sampler!,
-    );
+    const refused = await guestCheckout(shop, sampler!, { coupon_code: 'FREEONLY' });
     expect([refused.status, refused.body.error_code]).toEqual([422, 'coupon_not_applicable']);
   });
 

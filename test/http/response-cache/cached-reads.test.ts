@@ -40,6 +40,7 @@ describe('a catalogue read asked again at the same catalogue version', () => {
     expect(again!.headers.etag).toBe(first.headers.etag);
     expect(again!.headers['content-type']).toBe(first.headers['content-type']);
     expect(again!.headers['content-language']).toBe(first.headers['content-language']);
+    expect(again!.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('answers a matching If-None-Match with 304 and no SQL statement', async () => {

@@ -1,38 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { createProduct } from '../../support/catalog.js';
 import { get, graphql } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
-import { openTestDatabase, openTestKv, startTestApp, type TestApp } from '../../support/test-app.js';
+import { startTwoApps, type TestApp, type TwoApps } from '../../support/test-app.js';
 import { send } from '../../support/writes.js';
 
-// Two app instances stand for two server processes behind a load balancer. On the services run
-// each has its own PostgreSQL pool and its own Redis connection, so the only way one can learn of
-// the other's write is the catalogue version in Redis. On the embedded default they share the one
-// PGlite and one KV, as one process would.
+// Two processes (test/support/test-app.ts startTwoApps): on the services run, the only way one can
+// learn of the other's write is the catalogue version in Redis.
 const fleet = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
-const limits = { RATE_LIMIT_STOREFRONT: '100000', RATE_LIMIT_GRAPHQL: '100000', RATE_LIMIT_MERCHANT: '100000' };
 let a: TestApp;
 let b: TestApp;
+let apps: TwoApps;
 let shop: TestStore;
 let lamp: Product;
 
 beforeAll(async () => {
-  const prefix = `cache-fleet:${randomUUID()}:`;
-  a = await startTestApp(limits, { database: await openTestDatabase(), kv: openTestKv(prefix) });
-  b = await startTestApp(limits, { database: fleet ? await openTestDatabase() : a.database, kv: fleet ? openTestKv(prefix) : a.kv });
+  apps = await startTwoApps({ RATE_LIMIT_STOREFRONT: '100000', RATE_LIMIT_GRAPHQL: '100000', RATE_LIMIT_MERCHANT: '100000' });
+  ({ a, b } = apps);
   shop = await makeStore(a.database);
   lamp = await createProduct(a.database, shop.store, { title: 'Lamp', slug: 'lamp', price: '40.00' });
 });
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (b.database !== a.database) await b.database.close();
-  await a.database.close();
-  if (b.kv !== a.kv) await b.kv.close();
-  await a.kv.close();
-});
+afterAll(() => apps.close());
 
 /** Reads until `app` answers from its cache, and answers how many statements the last read cost. */
 async function warm(app: TestApp, path: string) {
