@@ -10,6 +10,8 @@ export interface Figures {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Answers 503 service_unavailable (checkout: the write queue was full); counted, not failed. */
+  unavailable?: number;
 }
 
 /** The ETag the server gives the read now, to send back as If-None-Match. */

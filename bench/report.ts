@@ -28,10 +28,11 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 export function markdownTable(rows: Row[]): string {
   const lines = ['| read | products | before req/s | after req/s | × | before p99 | after p99 | SQL first / repeat |', '|---|---|---|---|---|---|---|---|'];
+  const shed = (f: Figures) => (f.unavailable ? ` (${f.unavailable} × 503)` : '');
   for (const r of rows) {
     const before = r.baseline;
     lines.push(
-      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? before.requestsPerSecond : '–'} | ${r.requestsPerSecond} | ${r.ratio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
+      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
     );
   }
   return lines.join('\n');

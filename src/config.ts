@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { defaultDatabaseLimits, type DatabaseLimits } from './platform/database/transaction-gate.js';
 import { HOW_TO_MAKE_A_SECRET, secretWeakness } from './platform/crypto/secret-strength.js';
 
 /** Which X-Forwarded-For entries to believe: none, the last N proxy hops, or the entries added by these proxies. */
@@ -11,6 +12,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The pool, and the bounded queue in front of transactions (platform/database/transaction-gate.ts). */
+  database: DatabaseLimits;
   redisUrl: string | undefined;
   /** How long a Redis call may wait before the KV counts Redis as not answering. */
   redisCommandTimeoutMs: number;
@@ -194,6 +197,22 @@ function connections(env: Env, behindProxy: boolean): Config['connections'] {
   return { headersTimeoutMs, requestTimeoutMs, maxPerIp };
 }
 
+/** `DATABASE_POOL_SIZE` and the transaction queue; the defaults follow the pool size (`defaultDatabaseLimits`). */
+function databaseLimits(env: Env, embedded: boolean): DatabaseLimits {
+  const defaults = defaultDatabaseLimits(embedded, integer(env, 'DATABASE_POOL_SIZE', 10, 1));
+  const transactions = {
+    inFlight: integer(env, 'DB_TRANSACTIONS_IN_FLIGHT', defaults.transactions.inFlight, 1),
+    waiting: integer(env, 'DB_TRANSACTIONS_WAITING', defaults.transactions.waiting),
+    waitMs: integer(env, 'DB_TRANSACTION_WAIT_MS', defaults.transactions.waitMs, 1),
+  };
+  if (!embedded && transactions.inFlight > defaults.poolSize) {
+    throw new ConfigError(
+      `DB_TRANSACTIONS_IN_FLIGHT (${transactions.inFlight}) must not exceed DATABASE_POOL_SIZE (${defaults.poolSize}): a transaction holds a connection.`,
+    );
+  }
+  return { poolSize: defaults.poolSize, transactions };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 4000);
   const host = env.HOST || '0.0.0.0';
@@ -205,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    database: databaseLimits(env, !env.DATABASE_URL),
     redisUrl: env.REDIS_URL || undefined,
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 250, 1),
     secret: secret(env),

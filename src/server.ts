@@ -27,6 +27,7 @@ try {
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
+  limits: config.database,
   holder: `bazaar server on port ${config.port}`,
 }).catch((error: unknown) => {
   if (error instanceof DataDirBusyError) refuseToStart(error.message);

@@ -128,3 +128,28 @@ describe('SHUTDOWN_GRACE_MS', () => {
     expect(refusal({ SHUTDOWN_GRACE_MS: 'soon' }).message).toBe('SHUTDOWN_GRACE_MS must be a non-negative integer, got "soon"');
   });
 });
+
+describe('DATABASE_POOL_SIZE and the transaction queue', () => {
+  const pg = { DATABASE_URL: 'postgres://db.test/bazaar' };
+
+  it('derives the queue from the pool size: two connections left to reads, ten waiting per connection, 5 s', () => {
+    expect(loadConfig(pg).database).toEqual({ poolSize: 10, transactions: { inFlight: 8, waiting: 100, waitMs: 5000 } });
+    expect(loadConfig({ ...pg, DATABASE_POOL_SIZE: '4' }).database).toEqual({ poolSize: 4, transactions: { inFlight: 2, waiting: 40, waitMs: 5000 } });
+    expect(loadConfig({ ...pg, DATABASE_POOL_SIZE: '1' }).database.transactions.inFlight).toBe(1);
+  });
+
+  it('runs one transaction at a time on the embedded engine', () => {
+    expect(loadConfig({}).database.transactions).toEqual({ inFlight: 1, waiting: 100, waitMs: 5000 });
+  });
+
+  it('takes each setting on its own', () => {
+    const env = { ...pg, DB_TRANSACTIONS_IN_FLIGHT: '3', DB_TRANSACTIONS_WAITING: '0', DB_TRANSACTION_WAIT_MS: '250' };
+    expect(loadConfig(env).database.transactions).toEqual({ inFlight: 3, waiting: 0, waitMs: 250 });
+  });
+
+  it('refuses more transactions in flight than connections', () => {
+    expect(refusal({ ...pg, DATABASE_POOL_SIZE: '4', DB_TRANSACTIONS_IN_FLIGHT: '5' }).message).toBe(
+      'DB_TRANSACTIONS_IN_FLIGHT (5) must not exceed DATABASE_POOL_SIZE (4): a transaction holds a connection.',
+    );
+  });
+});

@@ -16,6 +16,7 @@ export async function openCliDatabase(): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
+    limits: config.database,
     holder: 'bazaar cli',
   });
   if (!config.redisUrl) return database;

@@ -1,5 +1,6 @@
 import { afterCommit } from '../platform/database/catalog-writes.js';
 import type { ScopedClient } from '../platform/database/store-scoped-client.js';
+import type { TransactionGate } from '../platform/database/transaction-gate.js';
 import type { Ctx, Transactor } from './context.js';
 import { createLoaders } from './loaders.js';
 import { Outbox } from './outbox.js';
@@ -19,9 +20,13 @@ export function isInTransaction(ctx: Ctx): ctx is TransactionCtx {
   return ctx.outbox !== undefined;
 }
 
-/** The store's transactions; the catalogue writes of one are announced after it ends, never while a reader could still see the old rows. */
-export function transactorOf(db: ScopedClient): Transactor {
-  return (fn) => afterCommit(() => db.$transaction(fn, transactionOptions));
+/**
+ * The store's transactions, each through the process's gate (transaction-gate.ts) when it has one;
+ * the catalogue writes of one are announced after it ends, never while a reader could still see the old rows.
+ */
+export function transactorOf(db: ScopedClient, gate?: TransactionGate): Transactor {
+  if (!gate) return (fn) => afterCommit(() => db.$transaction(fn, transactionOptions));
+  return (fn) => afterCommit(() => gate.run(() => db.$transaction(fn, transactionOptions)));
 }
 
 /**

@@ -8,8 +8,10 @@ import { statusOf, type ErrorCode } from '../platform/errors/error-codes.js';
 
 /** An error as GraphQL carries it: `extensions.code` is the REST code, with the request id. */
 function graphqlErrorOf(error: ApiError, requestId: string, original: GraphQLError) {
-  // Outside any field the request itself failed: it answers the table's status, as REST does.
-  const http = original.path ? {} : { http: { status: statusOf(error.code, 'graphql') } };
+  // Outside any field the request itself failed: it answers the table's status, as REST does. So
+  // does a server at capacity in any field: the whole request is to be sent again after Retry-After.
+  const requestWide = !original.path || error.code === 'service_unavailable';
+  const http = requestWide ? { http: { status: statusOf(error.code, 'graphql'), ...(Object.keys(error.headers).length ? { headers: error.headers } : {}) } } : {};
   return new GraphQLError(error.message, {
     nodes: original.nodes,
     source: original.source,

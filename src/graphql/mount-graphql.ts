@@ -96,7 +96,16 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           }
           const mutation = idempotentMutationOf(request, graphql.ctx);
           if (mutation) {
-            const sent = await runIdempotently(graphql.ctx, mutation, async () => storedAnswerOf(await execute()), mutationSucceeded);
+            const sent = await runIdempotently(
+              ctx,
+              mutation,
+              async (callCtx) => {
+                // The resolvers read and write through the call's transactions, and sign the customer in on its context.
+                Object.assign(graphql, { ctx: callCtx, signIn: customerSignIn(deps, request, callCtx) });
+                return storedAnswerOf(await execute());
+              },
+              mutationSucceeded,
+            );
             reply.headers(sent.headers);
             if (sent.replayed) reply.header('idempotent-replayed', 'true');
             return reply.code(sent.status).send(sent.body);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { overloaded } from '../platform/database/transaction-gate.js';
 import { ApiError } from '../platform/errors/api-error.js';
 
 /** What a failure is answered and logged for: a Fastify request, or a connection the HTTP parser refused. */
@@ -47,12 +48,27 @@ function frameworkError(error: unknown): ApiError | null {
 }
 
 /**
+ * Prisma's words for a database with no connection to spare: a transaction that could not start
+ * within its `maxWait` (P2028), or a query that found no free connection (P2024). Saturation, not a
+ * fault: nothing was written, and the same request may be sent again.
+ */
+function isDatabaseSaturated(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  if (e?.code === 'P2024') return true;
+  return e?.code === 'P2028' && typeof e.message === 'string' && e.message.includes('Unable to start a transaction in the given time');
+}
+
+/**
  * The one place every face turns a failure into an ApiError: documented codes pass as they are,
  * framework errors get their documented code, and anything else is masked as server_error with
  * one message and logged here, once, with the request id the answer carries.
  */
 export function toApiError(error: unknown, site: FailureSite): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseSaturated(error)) {
+    site.log.warn({ err: error }, 'database saturated, answered as service_unavailable');
+    return overloaded();
+  }
   const mapped = frameworkError(error);
   if (mapped) return mapped;
   site.log.error({ err: error }, 'unhandled error, answered as server_error');

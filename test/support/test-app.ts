@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../src/app/build-app.js';
 import { openDatabase, type Database } from '../../src/platform/database/database.js';
+import type { DatabaseLimits } from '../../src/platform/database/transaction-gate.js';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Kv } from '../../src/platform/kv/kv.js';
 import { openKv } from '../../src/platform/kv/open-kv.js';
@@ -21,11 +22,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Opens the test database: the shared PostgreSQL of TEST_DATABASE_URL, or a private in-memory PGlite. */
-export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE_URL) return openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+/** Opens the test database: the shared PostgreSQL of TEST_DATABASE_URL, or a private in-memory PGlite; `limits` as openDatabase takes them. */
+export async function openTestDatabase(limits?: DatabaseLimits): Promise<Database> {
+  if (process.env.TEST_DATABASE_URL) return openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, limits });
   const template = inject('pgliteTemplate');
-  return openDatabase({ loadDataDir: template ? new Blob([await readFile(template)]) : undefined });
+  return openDatabase({ loadDataDir: template ? new Blob([await readFile(template)]) : undefined, limits });
 }
 
 /** The KV the server opens: Redis (behind its failover) when REDIS_URL is set, with a prefix of this file's own, else memory. */

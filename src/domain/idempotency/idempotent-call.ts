@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Prisma, type IdempotencyRecord } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
+import { CallTransactions, type LastWrite } from './call-transactions.js';
 
 /** A successful call's answer is replayed for this long after the call began (merchant spec: 24 hours). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -114,38 +115,44 @@ async function purgeExpired(ctx: Ctx) {
 }
 
 /**
- * Runs a write at most once per key: the first call runs `run` and, when `succeeded` says so,
- * keeps its answer for the window; a repeat gets that answer back (`replayed`). A failure (an
- * unsuccessful answer or a thrown error) lets go of the key, so a retry is a real retry.
+ * Runs a write at most once per key: the first call runs `run` with the context it is handed and,
+ * when `succeeded` says so, keeps its answer for the window; a repeat gets that answer back
+ * (`replayed`). The answer is stored in the call's last transaction (call-transactions.ts), so a
+ * process that dies at any point leaves either the write with its answer, or neither. A failure
+ * (an unsuccessful answer or a thrown error) lets go of the key, so a retry is a real retry; a
+ * thrown error also rolls back the last transaction, whose result the caller never learnt.
  */
 export async function runIdempotently(
   ctx: Ctx,
   call: IdempotentCall,
-  run: () => Promise<StoredAnswer>,
+  run: (callCtx: Ctx) => Promise<StoredAnswer>,
   succeeded: (answer: StoredAnswer) => boolean,
 ): Promise<StoredAnswer & { replayed: boolean }> {
   await purgeExpired(ctx);
   const claimed = await claim(ctx, `${call.caller}:${call.key}`, call.fingerprint);
   if (claimed.kind === 'replay') return { ...claimed.answer, replayed: true };
 
+  // Only a record still in progress is deleted: a stored answer is never let go of.
   const letGo = () =>
     ctx.db.idempotencyRecord.deleteMany({ where: { id: claimed.id, responseStatus: null } }).catch((error: unknown) => {
       // The lease frees the key in the end; the caller still gets the call's own answer.
       ctx.log.error({ err: error }, 'could not release an Idempotency-Key; it frees itself when its lease ends');
     });
+  const transactions = new CallTransactions(ctx);
   let answer: StoredAnswer;
   try {
-    answer = await run();
+    answer = await run(transactions.ctx);
   } catch (error) {
+    await transactions.rollBack();
     await letGo();
     throw error;
   }
   if (!succeeded(answer)) {
-    await letGo();
+    await finishUnstored(transactions, letGo);
     return { ...answer, replayed: false };
   }
-  try {
-    await ctx.db.idempotencyRecord.updateMany({
+  const store: LastWrite = (db) =>
+    db.idempotencyRecord.updateMany({
       where: { id: claimed.id, responseStatus: null },
       data: {
         responseStatus: answer.status,
@@ -155,9 +162,27 @@ export async function runIdempotently(
         expiresAt: new Date(ctx.now.getTime() + IDEMPOTENCY_WINDOW_MS),
       },
     });
+  let stored: boolean;
+  try {
+    stored = await transactions.commit(store);
   } catch (error) {
-    // The write itself is done: answering a failure now would invite a retry that repeats it.
-    ctx.log.error({ err: error }, 'could not store the answer of an Idempotency-Key; a retry after its lease runs the call again');
+    await letGo();
+    throw error;
+  }
+  if (!stored) {
+    // The call wrote nothing in a transaction; what it wrote is done, so only a log is left to give.
+    await store(ctx.db).catch((error: unknown) => {
+      ctx.log.error({ err: error }, 'could not store the answer of an Idempotency-Key; a retry after its lease runs the call again');
+    });
   }
   return { ...answer, replayed: false };
+}
+
+/** An unsuccessful answer (GraphQL userErrors beside a finished mutation) keeps what was written, but not the answer. */
+async function finishUnstored(transactions: CallTransactions, letGo: () => Promise<unknown>) {
+  try {
+    await transactions.commit();
+  } finally {
+    await letGo();
+  }
 }

@@ -9,6 +9,7 @@ import { announcingOperatorWrites } from './operator-writes.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
 import { loadShippedRegions } from '../regions/load-regions.js';
+import { defaultDatabaseLimits, gateTransactions, TransactionGate, type DatabaseLimits } from './transaction-gate.js';
 
 /**
  * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,
@@ -37,6 +38,8 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /** `defaultDatabaseLimits` when left out. */
+  limits?: DatabaseLimits;
   /** Directory of the embedded database; omitted means in memory (tests). */
   dataDir?: string;
   /** A PGlite data-dir dump to start an in-memory database from (tests, faster than migrating). */
@@ -51,8 +54,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let release = async () => {};
   let engine: Database['engine'];
   let pool: pg.Pool | undefined;
+  const limits = options.limits ?? defaultDatabaseLimits(!options.databaseUrl);
   if (options.databaseUrl) {
-    const config = { connectionString: options.databaseUrl, max: 10 };
+    const config = { connectionString: options.databaseUrl, max: limits.poolSize };
     // Our own pool, so its counts can be read; migrations get connections of their own, closed when
     // they finish, so their session-level advisory lock never lingers in this pool.
     pool = new pg.Pool(config);
@@ -92,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const raw = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
   const prisma = announcingOperatorWrites(raw);
+  gateTransactions(prisma, new TransactionGate(limits.transactions));
   try {
     await loadShippedRegions(prisma);
   } catch (error) {

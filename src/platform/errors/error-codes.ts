@@ -88,7 +88,7 @@ export const errorCodes = {
   login_throttled: { status: 429, summary: 'Too many failed sign-ins for this account; honour Retry-After.' },
   headers_too_large: { status: 431, summary: 'The request line and headers together are over the size limit.' },
   server_error: { status: 500, summary: 'A fault on our side; retry with backoff. Quote error.request_id when reporting it.' },
-  service_unavailable: { status: 503, summary: 'Temporarily unavailable; retry with backoff.' },
+  service_unavailable: { status: 503, summary: 'Temporarily unavailable: at capacity, or a dependency is not answering; retry after Retry-After or with backoff.' },
 } satisfies Record<string, ErrorCodeRow>;
 
 export type ErrorCode = keyof typeof errorCodes;

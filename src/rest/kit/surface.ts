@@ -108,9 +108,10 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
             const headers = readRequestHeaders(request);
             const { idempotencyKey } = headers;
             if (isWrite(route) && idempotencyKey !== undefined) {
-              const sent = await answerIdempotently(request, { ...headers, idempotencyKey }, async () =>
-                sentAnswerOf(route, await answer(route, request, headers)),
-              );
+              const sent = await answerIdempotently(request, { ...headers, idempotencyKey }, async (callCtx) => {
+                request.ctx = callCtx;
+                return sentAnswerOf(route, await answer(route, request, headers));
+              });
               reply.headers(sent.headers);
               if (sent.replayed) reply.header('idempotent-replayed', 'true');
               return reply.code(sent.status).send(sent.body);

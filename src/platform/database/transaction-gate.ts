@@ -1,0 +1,95 @@
+import { ApiError } from '../errors/api-error.js';
+import type { Db } from './database.js';
+
+export interface TransactionGateSettings {
+  /** Transactions running at once in this process. */
+  inFlight: number;
+  /** Transactions waiting for a slot; one more is refused at once. */
+  waiting: number;
+  /** How long a transaction waits for a slot before it is refused. */
+  waitMs: number;
+}
+
+/** How many connections a process opens, and how many of its transactions run or wait at once. */
+export interface DatabaseLimits {
+  /** PostgreSQL connections per process (`DATABASE_POOL_SIZE`); the embedded engine has one. */
+  poolSize: number;
+  transactions: TransactionGateSettings;
+}
+
+/**
+ * The documented defaults: a pool of 10; on PostgreSQL two connections are left to reads outside
+ * transactions, the embedded engine runs one transaction at a time; ten waiting per connection,
+ * for as long as a transaction waits for its connection (`transactionOptions.maxWait`).
+ */
+export function defaultDatabaseLimits(embedded: boolean, poolSize = 10): DatabaseLimits {
+  return { poolSize, transactions: { inFlight: embedded ? 1 : Math.max(1, poolSize - 2), waiting: 10 * poolSize, waitMs: 5_000 } };
+}
+
+/** Saturation, not a fault: the write was not started, so the same request may simply be sent again. */
+export const overloaded = () =>
+  new ApiError('service_unavailable', 'The server is at capacity right now; retry after Retry-After seconds.', {
+    headers: { 'retry-after': '1' },
+  });
+
+/**
+ * A bounded queue in front of a process's transactions: at most `inFlight` run, at most `waiting`
+ * wait (first come, first served) for at most `waitMs`, and any other is refused with 503 at once.
+ * A burst of writes is shed before the database pool runs dry, so reads keep their connections and
+ * no transaction fails waiting for one.
+ */
+export class TransactionGate {
+  #running = 0;
+  readonly #queue: Array<{ admit: () => void; timer: NodeJS.Timeout }> = [];
+
+  constructor(readonly settings: TransactionGateSettings) {}
+
+  async run<T>(transaction: () => Promise<T>): Promise<T> {
+    await this.#enter();
+    try {
+      return await transaction();
+    } finally {
+      this.#leave();
+    }
+  }
+
+  #enter(): Promise<void> {
+    if (this.#running < this.settings.inFlight) {
+      this.#running += 1;
+      return Promise.resolve();
+    }
+    if (this.#queue.length >= this.settings.waiting) return Promise.reject(overloaded());
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        // The slot is handed over by `#leave`, so `#running` stays as it is.
+        admit: () => {
+          clearTimeout(waiter.timer);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          this.#queue.splice(this.#queue.indexOf(waiter), 1);
+          reject(overloaded());
+        }, this.settings.waitMs),
+      };
+      this.#queue.push(waiter);
+    });
+  }
+
+  #leave() {
+    const next = this.#queue.shift();
+    if (next) next.admit();
+    else this.#running -= 1;
+  }
+}
+
+const gates = new WeakMap<Db, TransactionGate>();
+
+/** Puts `gate` in front of every store transaction on `db` (openDatabase does, once). */
+export function gateTransactions(db: Db, gate: TransactionGate) {
+  gates.set(db, gate);
+}
+
+/** The gate of `db`'s transactions; none for a client opened without one. */
+export function transactionGateOf(db: Db): TransactionGate | undefined {
+  return gates.get(db);
+}
