@@ -3,7 +3,8 @@ import type { Product, Variant } from '../../../src/generated/prisma/client.js';
 import { createProduct } from '../../support/catalog.js';
 import { listenOnFreePort } from '../../support/raw-http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { defaultDatabaseLimits } from '../../../src/platform/database/transaction-gate.js';
+import { openTestDatabase, startTestApp, type TestApp } from '../../support/test-app.js';
 
 // Adjustments never lose an update: 100 requests over real sockets at once, on whichever engine
 // the suite runs (PGlite by default, PostgreSQL with TEST_DATABASE_URL).
@@ -14,11 +15,18 @@ let port: number;
 
 beforeAll(async () => {
   // One client opens 100 connections at once here; the per-address cap would close some of them.
-  t = await startTestApp({ MAX_CONNECTIONS_PER_IP: '0' });
+  // Every adjustment must wait its turn, however loaded the machine: shedding load is
+  // transaction-gate.test.ts's subject, exactness this file's.
+  const limits = defaultDatabaseLimits(!process.env.TEST_DATABASE_URL);
+  const database = await openTestDatabase({ ...limits, transactions: { ...limits.transactions, waitMs: 120_000 } });
+  t = await startTestApp({ MAX_CONNECTIONS_PER_IP: '0' }, { database });
   shop = await makeStore(t.database);
   port = await listenOnFreePort(t.app);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
 
 async function send(path: string, body: unknown) {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/merchant${path}`, {
