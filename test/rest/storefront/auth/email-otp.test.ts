@@ -145,6 +145,7 @@ describe('POST /v1/auth/email/request-otp', () => {
     const bothRead = new Promise<void>((resolve) => (release = resolve));
     const kv: Kv = {
       increment: (key, ttlMs) => t.kv.increment(key, ttlMs),
+      decrement: (key) => t.kv.decrement(key),
       set: (key, value, options) => t.kv.set(key, value, options),
       delete: (key) => t.kv.delete(key),
       close: async () => undefined,
