@@ -62,7 +62,7 @@ export function cachedKeyLookup(db: Db, versions: CatalogVersions, maxAgeMs: num
     const key = await readKey(db, secretHash);
     if (!key) return { key, version: null };
     if (opensNothing(key, now)) {
-      // Forgotten, so from now on it costs what a key that never existed costs (one read), and its cost tells a prober nothing.
+      // Forgotten, so from now on it costs what a key that never existed costs (the same two reads), and its cost tells a prober nothing.
       storeOfKey.delete(secretHash);
       rows.delete(secretHash);
       return { key, version: null };
