@@ -31,7 +31,7 @@ export async function authenticate(findKey: KeyLookup, surface: Surface, credent
       ? new ApiError('unauthenticated', 'Send a private API key in the X-Client-Key header.')
       : new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
   }
-  const { key, version } = await findKey(sha256Hex(clientKey));
+  const { key, version } = await findKey(sha256Hex(clientKey), now);
   if (!key) throw new ApiError('invalid_client_key', 'The X-Client-Key is not a known API key.');
 
   if (surface === 'merchant') checkMerchantKey(key, now);

@@ -11,14 +11,28 @@ export interface FoundKey {
   version: string | null;
 }
 
-/** Finds an API key (with its store) by the hash of its secret. */
-export type KeyLookup = (secretHash: string) => Promise<FoundKey>;
+/** Finds an API key (with its store) by the hash of its secret; `now` is the moment its expiry is judged at. */
+export type KeyLookup = (secretHash: string, now: Date) => Promise<FoundKey>;
 
 /** Keys this process remembers: one entry per key in use, a few hundred bytes each. */
 const MAX_KEYS = 10_000;
 
-function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
-  return db.apiKey.findUnique({ where: { secretHash }, include: { store: true } });
+/**
+ * The key's row and its store's, as two statements that both run whatever they find: an include
+ * would read the store only for a key that exists, so an unknown key would cost one statement less
+ * than a revoked one and its answer time would tell which keys once existed.
+ */
+async function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
+  const [key, store] = await Promise.all([
+    db.apiKey.findUnique({ where: { secretHash } }),
+    db.store.findFirst({ where: { apiKeys: { some: { secretHash } } } }),
+  ]);
+  return key && store ? { ...key, store } : null;
+}
+
+/** A revoked or expired key: every surface refuses it. */
+function opensNothing(key: ApiKey, now: Date): boolean {
+  return key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now);
 }
 
 /** Every request reads its key from the database: the deployment caches no catalogue reads. */
@@ -32,20 +46,27 @@ export function databaseKeyLookup(db: Db): KeyLookup {
  * or a store switched to dev mode is seen on the very next request; expiry is checked on every use.
  * The version is read before the row, never after: a row read first could be older than the
  * version it would be kept under. A key's store never changes, so it is remembered apart, and the
- * first request of a key reads its row without keeping it (nor caching its answer). A row is kept
+ * first request of a key reads its row without keeping it (nor caching its answer). A revoked or
+ * expired key is never remembered: it is read like an unknown key, every time. A row is kept
  * no longer than the cache's maximum age, the bound on writes this process never hears of (a CLI
  * without Redis, SQL by hand).
  */
 export function cachedKeyLookup(db: Db, versions: CatalogVersions, maxAgeMs: number): KeyLookup {
   const storeOfKey = new LRUCache<string, string>({ max: MAX_KEYS });
   const rows = new LRUCache<string, { key: KeyWithStore; version: string }>({ max: MAX_KEYS, ttl: maxAgeMs });
-  return async (secretHash) => {
+  return async (secretHash, now) => {
     const storeId = storeOfKey.get(secretHash);
     const version = storeId ? await versions.current(storeId) : null;
     const kept = rows.get(secretHash);
-    if (version && kept?.version === version) return { key: kept.key, version };
+    if (version && kept?.version === version && !opensNothing(kept.key, now)) return { key: kept.key, version };
     const key = await readKey(db, secretHash);
     if (!key) return { key, version: null };
+    if (opensNothing(key, now)) {
+      // Forgotten, so from now on it costs what a key that never existed costs (the same two reads), and its cost tells a prober nothing.
+      storeOfKey.delete(secretHash);
+      rows.delete(secretHash);
+      return { key, version: null };
+    }
     storeOfKey.set(secretHash, key.storeId);
     if (version && key.storeId === storeId) {
       rows.set(secretHash, { key, version });

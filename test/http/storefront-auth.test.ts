@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKey } from '../../src/domain/keys/manage-keys.js';
 import { call, get } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { openTestKv, startTestApp, type TestApp } from '../support/test-app.js';
+import type { Kv } from '../../src/platform/kv/kv.js';
 import { expectFailure } from '../support/failure.js';
 
 // Storefront spec, Authentication: every row of the failure table, on GET /v1/store/info.
@@ -19,6 +20,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const INFO = '/v1/store/info';
+
+/** The real KV, noting the name of each call made through it. */
+function notingKv(kv: Kv, calls: string[]): Kv {
+  return {
+    increment: (key, ttlMs) => (calls.push('increment'), kv.increment(key, ttlMs)),
+    decrement: (key) => (calls.push('decrement'), kv.decrement(key)),
+    get: (key) => (calls.push('get'), kv.get(key)),
+    set: (key, value, options) => (calls.push('set'), kv.set(key, value, options)),
+    delete: (key) => (calls.push('delete'), kv.delete(key)),
+    close: () => kv.close(),
+    get shared() {
+      return kv.shared;
+    },
+    get degraded() {
+      return kv.degraded;
+    },
+  };
+}
 
 describe('X-Client-Key', () => {
   it('answers 401 client_key_required when the header is missing', async () => {
@@ -177,5 +196,38 @@ describe('Tenancy', () => {
     const res = await get(t.app, INFO, shop.publicKey, { 'x-store-id': other.store.id });
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(shop.store.id);
+  });
+});
+
+describe('a key that opens nothing', () => {
+  it('costs the same statements and KV calls unknown, revoked or expired, so its cost never tells a key that once existed', async () => {
+    const calls: string[] = [];
+    const app = await startTestApp({}, { database: t.database, kv: notingKv(openTestKv(), calls) });
+    try {
+      const ctx = { db: t.database.prisma, now: new Date() };
+      const { apiKey, secret: revoked } = await createApiKey(ctx, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+      const expired = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'], expiresAt: new Date(Date.now() - 60_000) });
+      // Used until this process keeps them in memory, as a key in use is.
+      for (let i = 0; i < 3; i++) {
+        expect((await get(app.app, INFO, revoked)).status).toBe(200);
+        expect((await get(app.app, INFO, expired)).status).toBe(401);
+      }
+      await revokeApiKey(ctx, apiKey.id);
+      expect((await get(app.app, INFO, revoked)).status).toBe(401);
+      const cost = async (key: string) => {
+        const before = t.database.statementCount();
+        calls.length = 0;
+        expectFailure(await get(app.app, INFO, key), 401, 'invalid_client_key');
+        return { statements: t.database.statementCount() - before, kv: [...calls] };
+      };
+      const unknown = await cost('pk_live_thiskeywasnevermadebyanyoneatall00000');
+      expect(unknown.statements).toBeGreaterThan(0);
+      for (let i = 0; i < 2; i++) {
+        expect(await cost(revoked)).toEqual(unknown);
+        expect(await cost(expired)).toEqual(unknown);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

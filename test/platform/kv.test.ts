@@ -30,6 +30,17 @@ describe.each(adapters)('KV port (%s)', (_name, open) => {
     expect((await kv.increment('c', 200)).count).toBe(1);
   });
 
+  it('takes one back from a live counter, keeping its window, and leaves an expired one absent', async () => {
+    await kv.increment('d', 200);
+    await kv.increment('d', 200);
+    await kv.decrement('d');
+    expect((await kv.increment('d', 200)).count).toBe(2);
+    await sleep(300);
+    await kv.decrement('d');
+    expect(await kv.get('d')).toBeNull();
+    expect((await kv.increment('d', 200)).count).toBe(1);
+  });
+
   it('sets, reads and deletes values', async () => {
     expect(await kv.get('v')).toBeNull();
     expect(await kv.set('v', 'one')).toBe(true);

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ApiError } from '../errors/api-error.js';
+import { WorkLimiter } from './work-limiter.js';
 
 /**
  * scrypt with N = 2^15, r = 8, p = 1 (OWASP's minimum for scrypt), a 16-byte salt per password
@@ -13,9 +15,23 @@ const MAX_MEMORY = 64 * 1024 * 1024;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
+/**
+ * Every scrypt of this process goes through one limiter: 2 at once (each takes 32 MiB and a core
+ * for tens of milliseconds, on libuv's pool of 4 threads that file and DNS work share), 32 more
+ * waiting, and any beyond answered 503 at once. A flood of sign-ins then costs a bounded share of
+ * the machine, and its callers learn to retry instead of waiting behind a growing queue.
+ */
+export const passwordHashing = new WorkLimiter(
+  { concurrency: 2, queue: 32 },
+  () => new ApiError('service_unavailable', 'Too many passwords are being checked right now; retry in 1 s.', { headers: { 'retry-after': '1' } }),
+);
+
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, length, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, length, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

@@ -97,6 +97,10 @@ export class FailoverKv implements Kv {
     return this.run((kv) => kv.increment(key, ttlMs));
   }
 
+  decrement(key: string) {
+    return this.run((kv) => kv.decrement(key));
+  }
+
   get(key: string) {
     return this.run((kv) => kv.get(key));
   }

@@ -38,6 +38,11 @@ export class MemoryKv implements Kv {
     return { count: Number(entry.value), ttlMs: entry.expiresAt === null ? ttlMs : entry.expiresAt - this.now() };
   }
 
+  async decrement(key: string) {
+    const entry = this.live(key);
+    if (entry) entry.value = String(Number(entry.value) - 1);
+  }
+
   async get(key: string) {
     return this.live(key)?.value ?? null;
   }

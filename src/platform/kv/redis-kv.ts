@@ -73,6 +73,12 @@ export class RedisKv implements Kv {
     return { count: Number(count), ttlMs: Math.max(0, Number(ttl)) };
   }
 
+  async decrement(key: string) {
+    await this.ready();
+    // A plain DECR of an expired key would create a counter at -1 that never expires.
+    await this.redis.eval("if redis.call('exists', KEYS[1]) == 1 then redis.call('decr', KEYS[1]) end return 0", 1, this.prefix + key);
+  }
+
   async get(key: string) {
     await this.ready();
     return this.redis.get(this.prefix + key);

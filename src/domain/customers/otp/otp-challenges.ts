@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.js';
 import { enqueueMessage, type MessageChannel } from '../../messages/enqueue-message.js';
 import { withTransaction } from '../../transaction.js';
 import { newOtpCode, otpCodeHash, otpCodeMatches, otpRules } from './otp-codes.js';
-import { checkOtpSend } from './otp-limits.js';
+import { checkOtpSend, countOtpGuess } from './otp-limits.js';
 
 /** What a sign-in code was sent to: an email address, or a phone number by SMS or WhatsApp. */
 export interface OtpDestination {
@@ -63,20 +63,25 @@ export async function sendOtp(ctx: Ctx, to: OtpDestination, purpose: OtpPurpose 
 export const otpExpired = () => new ApiError('otp_expired', 'This code expired, was used, or too many wrong codes were tried; request a new one.');
 
 /**
- * Checks a code against the destination's newest challenge at this store. A wrong code spends one
- * of 5 tries (counted by a conditional update, so concurrent guesses cannot exceed them); the right
- * one is spent by a conditional update too, so it signs in once. Answers the challenge's id.
+ * Checks a code against the destination's newest challenge at this store. Every guess is counted
+ * before the code is compared, twice: against the address in the KV (5 per code sent, across
+ * stores: otp-limits.ts) and against the challenge in its row (5, by a conditional update, so the
+ * challenge holds its 5 even while the KV is one process's memory). The right code is spent by a
+ * conditional update too, so it signs in once. Answers the challenge's id.
  */
 export async function spendOtpCode(ctx: Ctx, destination: string, code: string, purpose: OtpPurpose = 'sign_in'): Promise<string> {
+  const guesses = await countOtpGuess(ctx, destination);
+  if (guesses > otpRules.maxAttempts) throw otpExpired();
   const challenge = await ctx.db.otpChallenge.findFirst({ where: { destination, purpose }, orderBy: { createdAt: 'desc' } });
   if (!challenge || challenge.consumedAt || challenge.expiresAt <= ctx.now || challenge.attempts >= otpRules.maxAttempts) throw otpExpired();
+  const { count: counted } = await ctx.db.otpChallenge.updateMany({
+    where: { id: challenge.id, consumedAt: null, attempts: { lt: otpRules.maxAttempts } },
+    data: { attempts: { increment: 1 } },
+  });
+  if (counted === 0) throw otpExpired();
   if (!otpCodeMatches(ctx.secret, challenge.id, code, challenge.codeHash)) {
-    const { count } = await ctx.db.otpChallenge.updateMany({
-      where: { id: challenge.id, attempts: { lt: otpRules.maxAttempts } },
-      data: { attempts: { increment: 1 } },
-    });
-    const left = otpRules.maxAttempts - challenge.attempts - 1;
-    if (count === 0 || left <= 0) throw otpExpired();
+    const left = otpRules.maxAttempts - Math.max(guesses, challenge.attempts + 1);
+    if (left <= 0) throw otpExpired();
     throw new ApiError('otp_invalid', `This code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
   const { count } = await ctx.db.otpChallenge.updateMany({ where: { id: challenge.id, consumedAt: null }, data: { consumedAt: ctx.now } });

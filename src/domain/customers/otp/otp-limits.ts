@@ -4,9 +4,12 @@ import type { Ctx } from '../../context.js';
 import { otpRules } from './otp-codes.js';
 
 /**
- * Limits on sending codes, counted in the KV so every process shares them, on the request clock.
- * Per address: one code per resend interval and 5 an hour; per client IP: 20 an hour (a shop's
- * shared connection can sign in a few people; a script cannot mail-bomb a list of addresses).
+ * Limits on sending and guessing codes, counted in the KV so every process shares them, on the
+ * request clock. Per address, whichever store asks (an address is an account's, and an account is
+ * the platform's: a store's key must not buy another allowance): one code per resend interval, 5
+ * an hour, and 5 guesses per code sent. Per client IP at a store: 20 codes an hour (a shop's shared
+ * connection can sign in a few people; a script cannot mail-bomb a list of addresses). Addresses
+ * appear in keys only hashed.
  */
 export const otpSendLimits = { perAddressPerHour: 5, perIpPerHour: 20 } as const;
 const HOUR_MS = 3_600_000;
@@ -37,7 +40,7 @@ const tooSoon = (waitMs: number) =>
  * (counted against the caps, which the early read spares a plain too-soon resend).
  */
 export async function checkOtpSend(ctx: Ctx, destination: string, clientIp: string): Promise<void> {
-  const address = sha256Hex(`${ctx.store.id}:${destination}`);
+  const address = sha256Hex(destination);
   const resendMs = otpRules.resendInSeconds * 1000;
   const lastSent = Number((await ctx.kv.get(`otp-sent:${address}`)) ?? 0);
   const wait = lastSent + resendMs - ctx.now.getTime();
@@ -47,4 +50,20 @@ export async function checkOtpSend(ctx: Ctx, destination: string, clientIp: stri
   const claimed = await ctx.kv.set(`otp-sent:${address}:after:${lastSent}`, String(ctx.now.getTime()), { ttlMs: resendMs, onlyIfAbsent: true });
   if (!claimed) throw tooSoon(resendMs);
   await ctx.kv.set(`otp-sent:${address}`, String(ctx.now.getTime()), { ttlMs: resendMs });
+  // A new code brings new guesses: the sends above are what bound them.
+  await ctx.kv.delete(guessesKey(destination));
+}
+
+function guessesKey(destination: string) {
+  return `otp-guesses:${sha256Hex(destination)}`;
+}
+
+/**
+ * Counts a guess at the address's codes before the code is checked, by one atomic increment, and
+ * answers the count: of guesses sent together, at any stores and processes, only the first 5 since
+ * the last code was sent are checked. The count lives as long as a code does.
+ */
+export async function countOtpGuess(ctx: Ctx, destination: string): Promise<number> {
+  const { count } = await ctx.kv.increment(guessesKey(destination), otpRules.expiresInSeconds * 1000);
+  return count;
 }

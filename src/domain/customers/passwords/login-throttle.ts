@@ -9,21 +9,27 @@ import type { Ctx } from '../../context.js';
  */
 export const loginThrottle = { failures: 5, windowMs: 15 * 60_000 } as const;
 
-function windowOf(ctx: Ctx, email: string) {
+/** An attempt counted against its address's window; `giveBack` uncounts it when its password turns out right (or is never checked). */
+export interface LoginAttempt {
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Counts the attempt before its password is checked, with one atomic increment: of any number of
+ * attempts sent together, from one process or several, only the first 5 of a window are checked,
+ * so a burst gets no more guesses than attempts sent one by one. An attempt whose password is
+ * right gives its count back, so the throttle holds failures, not sign-ins. Past the 5, the answer
+ * is 429 with the window's rest as `Retry-After`.
+ */
+export async function countLoginAttempt(ctx: Ctx, email: string): Promise<LoginAttempt> {
   const index = Math.floor(ctx.now.getTime() / loginThrottle.windowMs);
-  return { key: `login-failures:${sha256Hex(email)}:${index}`, endsAt: (index + 1) * loginThrottle.windowMs };
-}
-
-/** Refuses once the address has used up its failures in the window; `Retry-After` is the window's rest. */
-export async function checkLoginThrottle(ctx: Ctx, email: string): Promise<void> {
-  const { key, endsAt } = windowOf(ctx, email);
-  if (Number((await ctx.kv.get(key)) ?? 0) < loginThrottle.failures) return;
-  const retryAfter = Math.max(1, Math.ceil((endsAt - ctx.now.getTime()) / 1000));
-  throw new ApiError('login_throttled', `Too many failed sign-ins for this account; try again in ${retryAfter} s or reset the password.`, {
-    headers: { 'retry-after': String(retryAfter) },
-  });
-}
-
-export async function recordLoginFailure(ctx: Ctx, email: string): Promise<void> {
-  await ctx.kv.increment(windowOf(ctx, email).key, loginThrottle.windowMs);
+  const key = `login-failures:${sha256Hex(email)}:${index}`;
+  const { count } = await ctx.kv.increment(key, loginThrottle.windowMs);
+  if (count > loginThrottle.failures) {
+    const retryAfter = Math.max(1, Math.ceil(((index + 1) * loginThrottle.windowMs - ctx.now.getTime()) / 1000));
+    throw new ApiError('login_throttled', `Too many failed sign-ins for this account; try again in ${retryAfter} s or reset the password.`, {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+  return { giveBack: () => ctx.kv.decrement(key) };
 }

@@ -6,7 +6,7 @@ import { enqueueMessage } from '../../messages/enqueue-message.js';
 import { withTransaction } from '../../transaction.js';
 import { hourlyCap } from '../otp/otp-limits.js';
 
-/** A reset token lives an hour and works once; an address may ask 5 times an hour, a client 20. */
+/** A reset token lives an hour and works once; an address may ask 5 times an hour whichever store it asks, a client 20 at a store. */
 export const resetRules = { expiresInMinutes: 60, perAddressPerHour: 5, perIpPerHour: 20 } as const;
 
 /**
@@ -16,7 +16,7 @@ export const resetRules = { expiresInMinutes: 60, perAddressPerHour: 5, perIpPer
  * body nor the time tells an account apart.
  */
 export async function requestPasswordReset(ctx: Ctx, input: { email: string; clientIp: string }): Promise<void> {
-  await hourlyCap(ctx, `reset-address:${sha256Hex(`${ctx.store.id}:${input.email}`)}`, resetRules.perAddressPerHour, 'for this address');
+  await hourlyCap(ctx, `reset-address:${sha256Hex(input.email)}`, resetRules.perAddressPerHour, 'for this address');
   await hourlyCap(ctx, `reset-ip:${sha256Hex(`${ctx.store.id}:${input.clientIp}`)}`, resetRules.perIpPerHour, 'from this client');
   const token = `bzp_${randomToken(32)}`;
   const account = await ctx.db.customerAccount.findUnique({ where: { email: input.email }, select: { id: true } });

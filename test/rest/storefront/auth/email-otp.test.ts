@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
 let t: TestApp;
 let shop: TestStore;
+let other: TestStore;
 let now = Date.parse('2026-11-22T08:00:00.000Z');
 let n = 0;
 // Accounts are platform-wide and a PostgreSQL test database outlives one run: addresses of this run only.
@@ -31,6 +32,7 @@ async function codeSentTo(email: string): Promise<string> {
 beforeAll(async () => {
   t = await startTestApp({}, { clock: () => now });
   shop = await makeStore(t.database, { name: 'Corner Shop' });
+  other = await makeStore(t.database, { name: 'Other Shop' });
 });
 afterAll(() => t.close());
 
@@ -84,6 +86,27 @@ describe('POST /v1/auth/email/request-otp', () => {
     expect(capped.status).toBe(429);
     expect(capped.body.error.code).toBe('verification_limit_exceeded');
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('holds the 60 s resend wait of an address across stores: a second store sends no fresh code', async () => {
+    nextHour();
+    const email = fresh();
+    expect((await requestOtp(email)).status).toBe(200);
+    now += 1000;
+    const elsewhere = await post('/v1/auth/email/request-otp', { email }, {}, other.publicKey);
+    expectFailure(elsewhere, 429, 'otp_resend_too_soon', 'A code was sent moments ago; request another in 59 s.');
+    expect(elsewhere.headers['retry-after']).toBe('59');
+    expect(await t.database.prisma.otpChallenge.count({ where: { destination: email } })).toBe(1);
+  });
+
+  it('caps an address at 5 codes an hour across stores', async () => {
+    nextHour();
+    const email = fresh();
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/v1/auth/email/request-otp', { email }, {}, i % 2 ? other.publicKey : shop.publicKey)).status).toBe(200);
+      now += 61_000;
+    }
+    expectFailure(await post('/v1/auth/email/request-otp', { email }, {}, other.publicKey), 429, 'verification_limit_exceeded');
   });
 
   it('caps one client at 20 codes an hour across addresses, shared by two app instances on one KV', async () => {
@@ -145,6 +168,7 @@ describe('POST /v1/auth/email/request-otp', () => {
     const bothRead = new Promise<void>((resolve) => (release = resolve));
     const kv: Kv = {
       increment: (key, ttlMs) => t.kv.increment(key, ttlMs),
+      decrement: (key) => t.kv.decrement(key),
       set: (key, value, options) => t.kv.set(key, value, options),
       delete: (key) => t.kv.delete(key),
       close: async () => undefined,
@@ -208,6 +232,35 @@ describe('POST /v1/auth/email/verify-otp', () => {
     for (let i = 0; i < 3; i++) expect((await verify(email, wrong)).body.error.code).toBe('otp_invalid');
     expect((await verify(email, wrong)).body.error.code).toBe('otp_expired');
     expect((await verify(email, code)).body.error.code).toBe('otp_expired');
+  });
+
+  it('counts wrong codes per address across stores: 5 wrong at one store spend the code another store sent', async () => {
+    nextHour();
+    const email = fresh();
+    await requestOtp(email);
+    const first = await codeSentTo(email);
+    now += 61_000;
+    expect((await post('/v1/auth/email/request-otp', { email }, {}, other.publicKey)).status).toBe(200);
+    const second = await codeSentTo(email);
+    const wrong = ['000000', '111111', '222222'].find((c) => c !== first && c !== second)!;
+    for (let left = 4; left > 0; left--)
+      expectFailure(await verify(email, wrong), 422, 'otp_invalid', `This code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    expectFailure(await verify(email, wrong), 422, 'otp_expired');
+    expectFailure(await post('/v1/auth/email/verify-otp', { email, otp_code: second }, {}, other.publicKey), 422, 'otp_expired');
+  });
+
+  it('counts each code before checking it: of 29 wrong codes and the right one sent together, at most 5 are checked', async () => {
+    nextHour();
+    const email = fresh();
+    await requestOtp(email);
+    const code = await codeSentTo(email);
+    const wrong = Array.from({ length: 29 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all([...wrong, code].map((c) => verify(email, c)));
+    const right = answers.at(-1)!;
+    const invalid = answers.filter((a) => a.body.error?.code === 'otp_invalid').length;
+    // The 5th wrong code counted answers otp_expired (no tries left), so at most 4 answer otp_invalid, plus the right one if it was among the 5.
+    expect(invalid + (right.status === 200 ? 1 : 0)).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 422).length).toBe(right.status === 200 ? 29 : 30);
   });
 
   it('answers otp_expired after 300 s', async () => {

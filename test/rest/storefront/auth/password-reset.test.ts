@@ -59,6 +59,14 @@ describe('POST /v1/auth/email/forgot-password', () => {
     expect(capped.body.error.code).toBe('verification_limit_exceeded');
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('caps an address at 5 an hour across stores: another store’s key buys no more', async () => {
+    nextHour();
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/v1/auth/email/forgot-password', { email: at('capped-stores') }, i % 2 ? other.publicKey : shop.publicKey)).status).toBe(200);
+    }
+    expectFailure(await post('/v1/auth/email/forgot-password', { email: at('capped-stores') }, other.publicKey), 429, 'verification_limit_exceeded');
+  });
 });
 
 describe('the forgot-password caps, shared by two app instances on one KV', () => {

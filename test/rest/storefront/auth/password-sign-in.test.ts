@@ -3,7 +3,9 @@ import { expectFailure } from '../../../support/failure.js';
 import { call, get } from '../../../support/http.js';
 import { uniqueContacts } from '../../../support/merchant-customers.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
-import { startTestApp, type TestApp } from '../../../support/test-app.js';
+import { startTestApp, startTwoApps, type TestApp } from '../../../support/test-app.js';
+import type { Call } from '../../../support/http.js';
+import { decoyPasswordHash, passwordHashing } from '../../../../src/platform/crypto/passwords.js';
 
 let t: TestApp;
 let shop: TestStore;
@@ -16,6 +18,16 @@ const post = (url: string, payload: unknown, key = shop.publicKey, headers: Reco
   call(app.app, { method: 'POST', url, key, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
 const register = (email: string, password = 'correct horse', key = shop.publicKey) =>
   post('/v1/auth/email/register-password', { first_name: 'Ada', last_name: 'Lovelace', email, password }, key);
+
+/** How many answers of each status and code (`200 signed in` for a session). */
+function tally(answers: Call[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const a of answers) {
+    const label = a.status === 200 ? '200 signed in' : `${a.status} ${a.body.error.code}`;
+    counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return counts;
+}
 
 beforeAll(async () => {
   t = await startTestApp({}, { clock: () => now });
@@ -195,10 +207,93 @@ describe('POST /v1/auth/email/login', () => {
     }
   });
 
+  it('counts each attempt before its password is checked: of 30 wrong passwords sent together, 5 are checked and 25 throttled', async () => {
+    now = Date.parse('2026-11-22T16:00:00.000Z');
+    await register(email('burst'), 'open sesame!');
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/v1/auth/email/login', { email: email('burst'), password: `guess ${i}!!` })));
+    expect(tally(answers)).toEqual({ '401 invalid_credentials': 5, '429 login_throttled': 25 });
+    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.headers['retry-after']).toBe('900');
+  });
+
+  it('lets the right password through a burst only as one of the 5 attempts checked', async () => {
+    now = Date.parse('2026-11-22T16:20:00.000Z');
+    await register(email('burst-right'), 'open sesame!');
+    const passwords = [...Array.from({ length: 29 }, (_, i) => `guess ${i}!!`), 'open sesame!'];
+    const answers = await Promise.all(passwords.map((password) => post('/v1/auth/email/login', { email: email('burst-right'), password })));
+    const counts = tally(answers);
+    const signedIn = counts['200 signed in'] ?? 0;
+    // A success gives its attempt back (only failures use up the throttle), so the right password counts only wrong ones.
+    const failures = counts['401 invalid_credentials'] ?? 0;
+    expect(failures).toBeLessThanOrEqual(5);
+    if (!signedIn) expect(failures).toBe(5);
+    expect(signedIn).toBeLessThanOrEqual(1);
+    expect(failures + signedIn + (counts['429 login_throttled'] ?? 0)).toBe(30);
+  });
+
+  it('does not count a sign-in that succeeds: the owner signs in more than 5 times in a window', async () => {
+    now = Date.parse('2026-11-22T16:40:00.000Z');
+    await register(email('often'), 'open sesame!');
+    for (let i = 0; i < 4; i++)
+      expectFailure(await post('/v1/auth/email/login', { email: email('often'), password: `nope ${i}!!` }), 401, 'invalid_credentials');
+    for (let i = 0; i < 6; i++) expect((await post('/v1/auth/email/login', { email: email('often'), password: 'open sesame!' })).status).toBe(200);
+    expectFailure(await post('/v1/auth/email/login', { email: email('often'), password: 'nope 5!!' }), 401, 'invalid_credentials');
+    expectFailure(await post('/v1/auth/email/login', { email: email('often'), password: 'open sesame!' }), 429, 'login_throttled');
+  });
+
   it('refuses bad input with 422 naming the field', async () => {
     const res = await post('/v1/auth/email/login', { email: 42, password: '' });
     expect(res.status).toBe(422);
     expect(res.body.error.errors).toEqual({ email: ['must be an email address'], password: ['is required'] });
+  });
+});
+
+describe('POST /v1/auth/email/login on two app instances sharing a KV (Redis when REDIS_URL is set)', () => {
+  it('checks no more than 5 passwords of a burst split between them', async () => {
+    now = Date.parse('2026-11-22T17:00:00.000Z');
+    const two = await startTwoApps({}, () => now);
+    try {
+      const { publicKey } = await makeStore(two.a.database);
+      const registered = await post(
+        '/v1/auth/email/register-password',
+        { first_name: 'Ada', last_name: 'Lovelace', email: email('two-burst'), password: 'open sesame!' },
+        publicKey,
+        {},
+        two.a,
+      );
+      expect(registered.status).toBe(201);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          post('/v1/auth/email/login', { email: email('two-burst'), password: `guess ${i}!!` }, publicKey, {}, i % 2 ? two.b : two.a),
+        ),
+      );
+      expect(tally(answers)).toEqual({ '401 invalid_credentials': 5, '429 login_throttled': 25 });
+    } finally {
+      await two.close();
+    }
+  });
+});
+
+describe('password hashing while this process is saturated', () => {
+  it('answers 503 service_unavailable with Retry-After once every hashing slot and queue place is taken, and counts no guess', async () => {
+    now = Date.parse('2026-11-22T17:20:00.000Z');
+    await register(email('saturated'), 'open sesame!');
+    await decoyPasswordHash;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { concurrency, queue } = passwordHashing.limits;
+    const holders = Array.from({ length: concurrency + queue }, () => passwordHashing.run(() => held));
+    try {
+      const login = await post('/v1/auth/email/login', { email: email('saturated'), password: 'nope!!!!' });
+      expectFailure(login, 503, 'service_unavailable', 'Too many passwords are being checked right now; retry in 1 s.');
+      expect(login.headers['retry-after']).toBe('1');
+      expectFailure(await register(email('saturated-new')), 503, 'service_unavailable');
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    for (let i = 0; i < 5; i++)
+      expectFailure(await post('/v1/auth/email/login', { email: email('saturated'), password: `nope ${i}!!` }), 401, 'invalid_credentials');
+    expectFailure(await post('/v1/auth/email/login', { email: email('saturated'), password: 'open sesame!' }), 429, 'login_throttled');
   });
 });
 
