@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
-import { WorkLimiter } from './work-limiter.js';
+import { WorkLimiter } from '../concurrency/work-limiter.js';
 
 /**
  * scrypt with N = 2^15, r = 8, p = 1 (OWASP's minimum for scrypt), a 16-byte salt per password

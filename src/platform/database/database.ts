@@ -9,7 +9,7 @@ import { announcingOperatorWrites } from './operator-writes.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
 import { loadShippedRegions } from '../regions/load-regions.js';
-import { defaultDatabaseLimits, gateTransactions, TransactionGate, type DatabaseLimits } from './transaction-gate.js';
+import { defaultDatabaseLimits, gateTransactions, transactionGate, type DatabaseLimits } from './transaction-gate.js';
 
 /**
  * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,
@@ -96,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const raw = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
   const prisma = announcingOperatorWrites(raw);
-  gateTransactions(prisma, new TransactionGate(limits.transactions));
+  gateTransactions(prisma, transactionGate(limits.transactions));
   try {
     await loadShippedRegions(prisma);
   } catch (error) {

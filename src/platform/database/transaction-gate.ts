@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
+import { WorkLimiter } from '../concurrency/work-limiter.js';
 import type { Db } from './database.js';
 
 export interface TransactionGateSettings {
@@ -38,48 +39,10 @@ export const overloaded = () =>
  * A burst of writes is shed before the database pool runs dry, so reads keep their connections and
  * no transaction fails waiting for one.
  */
-export class TransactionGate {
-  #running = 0;
-  readonly #queue: Array<{ admit: () => void; timer: NodeJS.Timeout }> = [];
+export type TransactionGate = WorkLimiter;
 
-  constructor(readonly settings: TransactionGateSettings) {}
-
-  async run<T>(transaction: () => Promise<T>): Promise<T> {
-    await this.#enter();
-    try {
-      return await transaction();
-    } finally {
-      this.#leave();
-    }
-  }
-
-  #enter(): Promise<void> {
-    if (this.#running < this.settings.inFlight) {
-      this.#running += 1;
-      return Promise.resolve();
-    }
-    if (this.#queue.length >= this.settings.waiting) return Promise.reject(overloaded());
-    return new Promise((resolve, reject) => {
-      const waiter = {
-        // The slot is handed over by `#leave`, so `#running` stays as it is.
-        admit: () => {
-          clearTimeout(waiter.timer);
-          resolve();
-        },
-        timer: setTimeout(() => {
-          this.#queue.splice(this.#queue.indexOf(waiter), 1);
-          reject(overloaded());
-        }, this.settings.waitMs),
-      };
-      this.#queue.push(waiter);
-    });
-  }
-
-  #leave() {
-    const next = this.#queue.shift();
-    if (next) next.admit();
-    else this.#running -= 1;
-  }
+export function transactionGate(settings: TransactionGateSettings): TransactionGate {
+  return new WorkLimiter({ concurrency: settings.inFlight, queue: settings.waiting, waitMs: settings.waitMs }, overloaded);
 }
 
 const gates = new WeakMap<Db, TransactionGate>();

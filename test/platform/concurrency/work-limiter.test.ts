@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkLimiter } from '../../../src/platform/crypto/work-limiter.js';
+import { WorkLimiter } from '../../../src/platform/concurrency/work-limiter.js';
 
 /** A task that runs until the test lets it finish. */
 function gate() {
@@ -38,5 +38,15 @@ describe('WorkLimiter', () => {
     const limiter = new WorkLimiter({ concurrency: 1, queue: 0 }, full);
     await expect(limiter.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limiter.run(async () => 'ran')).toBe('ran');
+  });
+
+  it('refuses a task that waited longer than its wait bound, and the queue goes on without it', async () => {
+    const limiter = new WorkLimiter({ concurrency: 1, queue: 1, waitMs: 10 }, full);
+    const first = gate();
+    const running = limiter.run(() => first.done);
+    await expect(limiter.run(async () => 'late')).rejects.toThrow('full');
+    first.open();
+    await running;
+    expect(await limiter.run(async () => 'next')).toBe('next');
   });
 });
