@@ -7,13 +7,17 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsCurrent, currentStamp, sourceFiles, writeStamp } from './build-stamp.mjs';
+import { generateIsNeeded } from './generate-stamp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-const generated = spawnSync(process.execPath, [path.join(root, 'scripts/generate.mjs'), '--if-changed'], { stdio: 'inherit', cwd: root }).status ?? 1;
-if (generated !== 0) process.exit(generated);
+// Checked here rather than in a process of its own: a restart with nothing to do starts one Node, not two.
+if (generateIsNeeded(root)) {
+  const generated = spawnSync(process.execPath, [path.join(root, 'scripts/generate.mjs')], { stdio: 'inherit', cwd: root }).status ?? 1;
+  if (generated !== 0) process.exit(generated);
+}
 
 const stamp = currentStamp(root);
 if (buildIsCurrent(root, stamp)) {
