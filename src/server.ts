@@ -80,12 +80,13 @@ process.on('SIGTERM', onSignal);
 await timed('listen', () => app.listen({ port: config.port, host: config.host }));
 if (config.demo) {
   const operator = { db: database.prisma, now: new Date() };
-  demo = await timed(
+  const made = await timed(
     'demo store',
     () => ensureDemoStore(operator, media),
-    (made) => ({ created: made.created, note: made.created ? 'created and seeded' : 'exists' }),
+    (result) => ({ created: result.created, note: result.created ? 'created and seeded' : 'exists' }),
   );
-  demoKeys = await timed('demo keys', () => ensureDemoKeys(operator, demo!.store, secret));
+  demo = made;
+  demoKeys = await timed('demo keys', () => ensureDemoKeys(operator, made.store, secret));
 }
 starting = null;
 messages.start();
