@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// The operator CLI: the built file when there is one (npm run build), otherwise the TypeScript source through tsx.
+// The operator CLI (the bin, and `npm run cli`): the build in dist/ when it is the build of src/ as
+// it is now (one stat per source file, scripts/build-stamp.mjs), otherwise the TypeScript source
+// through tsx, so an edit is never answered by an older build.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildIsCurrent } from '../scripts/build-stamp.mjs';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
 const built = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 
-if (existsSync(built)) {
+if (buildIsCurrent(root)) {
   await import(pathToFileURL(built).href);
 } else {
   const source = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));

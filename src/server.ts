@@ -6,11 +6,15 @@ import { loadServerSecret } from './platform/crypto/server-secret.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
+import { loggedSteps } from './platform/timed-steps.js';
 import { mediaServices } from './domain/media/media-services.js';
 import { deliveryWorker } from './messaging/delivery-worker.js';
 import { transportsOf } from './messaging/transports.js';
 import { ensureDemoKeys } from './seed/demo-keys.js';
 import { ensureDemoStore } from './seed/demo-store.js';
+
+// Node's clock starts with the process: this is how long starting Node and loading the modules took.
+const modulesLoadedMs = performance.now();
 
 function refuseToStart(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -24,30 +28,31 @@ try {
   if (error instanceof ConfigError) refuseToStart(error.message);
   throw error;
 }
+const log = pino({ level: config.logLevel });
+log.info({ step: 'modules', ms: Math.round(modulesLoadedMs) }, `start: modules ${(modulesLoadedMs / 1000).toFixed(1)} s`);
+const timed = loggedSteps(log, 'start');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : config.dataDir,
   limits: config.database,
   holder: `bazaar server on port ${config.port}`,
+  timed,
 }).catch((error: unknown) => {
   if (error instanceof DataDirBusyError) refuseToStart(error.message);
   throw error;
 });
-const log = pino({ level: config.logLevel });
 const kv = openKv(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, log: log.child({ component: 'kv' }) });
-const secret = await loadServerSecret(database.prisma, config.secret);
+const secret = await timed('secret', () => loadServerSecret(database.prisma, config.secret));
 
 const media = mediaServices(config);
 
+// The server listens before it makes the demo store, so /health/ready can answer 503 until the start is done.
+let starting: string | null = config.demo ? 'the demo store' : null;
 let demo: Awaited<ReturnType<typeof ensureDemoStore>> | undefined;
 let demoKeys: { public: string; private: string } | undefined;
-if (config.demo) {
-  const operator = { db: database.prisma, now: new Date() };
-  demo = await ensureDemoStore(operator, media);
-  demoKeys = await ensureDemoKeys(operator, demo.store, secret);
-}
-
-const app = await buildApp({ config, database, kv, media, secret, demoPublicKey: demoKeys?.public }, { loggerInstance: log });
+const app = await timed('app', () =>
+  buildApp({ config, database, kv, media, secret, demoPublicKey: () => demoKeys?.public, starting: () => starting }, { loggerInstance: log }),
+);
 
 const messageLog = log.child({ component: 'messages' });
 const messages = deliveryWorker(database.prisma, transportsOf(config.messages, messageLog), {
@@ -73,8 +78,20 @@ function onSignal(signal: NodeJS.Signals) {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-await app.listen({ port: config.port, host: config.host });
+await timed('listen', () => app.listen({ port: config.port, host: config.host }));
+if (config.demo) {
+  const operator = { db: database.prisma, now: new Date() };
+  const made = await timed(
+    'demo store',
+    () => ensureDemoStore(operator, media),
+    (result) => ({ created: result.created, note: result.created ? 'created and seeded' : 'exists' }),
+  );
+  demo = made;
+  demoKeys = await timed('demo keys', () => ensureDemoKeys(operator, made.store, secret));
+}
+starting = null;
 messages.start();
+log.info({ step: 'ready', ms: Math.round(performance.now()) }, `start: ready in ${(performance.now() / 1000).toFixed(1)} s`);
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 const lines = [

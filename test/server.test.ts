@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -121,6 +121,59 @@ describe('SIGTERM', () => {
     for (const answer of answers) expect(JSON.parse(answer.body).data).toHaveLength(100);
     expect(await server.exited).toBe(0);
     expect(logLines(server).map((line) => line.msg)).toEqual(expect.arrayContaining(['shutting down: finishing the requests in flight', 'shut down']));
+  });
+});
+
+/** The `start: …` lines of one start, by step, without the time each took (that is not for tests). */
+function startSteps(server: Server) {
+  return logLines(server)
+    .filter((line) => typeof line.step === 'string')
+    .map(({ step, ms: _ms, level: _level, time: _time, pid: _pid, hostname: _host, msg: _msg, ...fields }) => ({ step, ...fields }));
+}
+
+describe('A restart on the same data', () => {
+  it('logs a line per start step, answers ready once done, and then applies nothing, loads nothing and seeds nothing', { timeout: 600_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bazaar-restart-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, BAZAAR_DEMO: '1', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+    const migrations = (await readdir(path.join(root, 'prisma/migrations'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).length;
+
+    const startOnce = async () => {
+      const server = startServer(env);
+      await waitFor('ready line', () => (startSteps(server).some((line) => line.step === 'ready') ? true : undefined), server);
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      expect(ready.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      return startSteps(server);
+    };
+
+    expect(await startOnce()).toEqual([
+      { step: 'modules' },
+      { step: 'database' },
+      { step: 'migrations', applied: migrations },
+      { step: 'regions', loaded: ['US'] },
+      { step: 'secret' },
+      { step: 'app' },
+      { step: 'listen' },
+      { step: 'demo store', created: true },
+      { step: 'demo keys' },
+      { step: 'ready' },
+    ]);
+    const second = await startOnce();
+    expect(second).toEqual([
+      { step: 'modules' },
+      { step: 'database' },
+      { step: 'migrations', applied: 0 },
+      { step: 'regions', loaded: [] },
+      { step: 'secret' },
+      { step: 'app' },
+      { step: 'listen' },
+      { step: 'demo store', created: false },
+      { step: 'demo keys' },
+      { step: 'ready' },
+    ]);
   });
 });
 

@@ -11,7 +11,7 @@ import { registerCompression } from '../http/compression.js';
 import { openCatalogCache } from '../http/response-cache/open-catalog-cache.js';
 import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { registerErrorDocs } from '../http/error-docs.js';
-import { registerHealth } from '../http/health.js';
+import { refuseWhileStarting, registerHealth } from '../http/health.js';
 import { registerMediaFiles } from '../http/media-files.js';
 import { registerMetrics } from '../http/metrics.js';
 import { requestIdOf } from '../http/request-id.js';
@@ -65,6 +65,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (deps.starting) refuseWhileStarting(app, deps.starting);
   app.setErrorHandler(fail);
   app.setNotFoundHandler(async (request) => {
     throw new ApiError(

@@ -1,23 +1,25 @@
 import { loadConfig } from '../config.js';
 import { CatalogVersions } from '../platform/cache/catalog-versions.js';
 import { onCatalogWrite } from '../platform/database/catalog-writes.js';
-import { openDatabase, type Database } from '../platform/database/database.js';
+import { openDatabase, type Database, type DatabaseOptions } from '../platform/database/database.js';
 import { openKv } from '../platform/kv/open-kv.js';
 
 /**
- * The server's own database, by the same configuration; pending migrations are applied on open.
+ * The server's own database, by the same configuration; pending migrations are applied on open,
+ * unless `migrations` is `require` (a command that only reads), which refuses a database behind the code.
  * With `REDIS_URL`, the catalogue writes of a command (a seed, a key revoked, a plan changed)
  * replace the catalogue versions the servers read there, so none of them answers from before it.
  * Without Redis the server's versions live in its own memory: a command's writes reach its
  * answers within `RESPONSE_CACHE_MAX_AGE_S`.
  */
-export async function openCliDatabase(): Promise<Database> {
+export async function openCliDatabase(options: Pick<DatabaseOptions, 'migrations'> = {}): Promise<Database> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     limits: config.database,
     holder: 'bazaar cli',
+    migrations: options.migrations,
   });
   if (!config.redisUrl) return database;
   const kv = openKv(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs });

@@ -17,7 +17,10 @@ export interface Progress {
 }
 
 export interface CommandIo {
-  /** The server's database, opened (and migrated) on first use and closed when the command ends. */
+  /**
+   * The server's database, opened on first use and closed when the command ends: a command that
+   * writes applies pending migrations first; one that only reads refuses a database behind the code.
+   */
   operator(): Promise<OperatorCtx>;
   progress(update: Progress): void;
 }
@@ -28,12 +31,21 @@ export interface FlagHelp {
   help: string;
 }
 
+/** A command's implementation, in a module that only running the command imports. */
+export interface CommandModule {
+  run(io: CommandIo, flags: Flags): Promise<CommandOutput>;
+}
+
+/** What help shows of a command, and how to run it. */
 export interface Command {
   summary: string;
   /** The flags it takes, in the order its synopsis shows them. */
   flags: Partial<Record<FlagName, FlagHelp>>;
   required: FlagName[];
-  run(io: CommandIo, flags: Flags): Promise<CommandOutput>;
+  /** `none`: opens no database; `read`: never migrates, refuses a database behind the code; `write`: applies pending migrations first. */
+  database: 'none' | 'read' | 'write';
+  /** Imports the implementation: help, version and a usage error import none, so they answer at once. */
+  load(): Promise<CommandModule>;
 }
 
 /** Aligned "label  value" lines under a heading; rows without a value are left out. */

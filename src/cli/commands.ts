@@ -1,18 +1,90 @@
 import type { Command } from './command.js';
-import { demo } from './demo-command.js';
-import { keyCreate, keyRevoke } from './key-commands.js';
-import { messages } from './messages-command.js';
-import { seed } from './seed-command.js';
-import { storeCreate, storeUpdate } from './store-commands.js';
-import { version } from './version-command.js';
+import { maxSeedProducts } from '../seed/seed-limits.js';
 
+/**
+ * Every command with its help; the implementations are imported when one runs. This module and
+ * what it imports stay light: `bazaar --help` loads them and nothing else.
+ */
 export const commands: Record<string, Command> = {
-  'store create': storeCreate,
-  'store update': storeUpdate,
-  'key create': keyCreate,
-  'key revoke': keyRevoke,
-  seed,
-  demo,
-  messages,
-  version,
+  'store create': {
+    summary: 'Create a store (live unless --dev); the first locale is the primary one.',
+    flags: {
+      name: { value: 'NAME', help: "the store's name, up to 120 characters" },
+      slug: { value: 'SLUG', help: 'its unique handle: lower-case letters, digits and dashes, up to 64' },
+      currency: { value: 'CODE', help: 'ISO 4217 currency (default USD)' },
+      country: { value: 'CC', help: 'ISO 3166 alpha-2 country (default US)' },
+      locales: { value: 'en,fr', help: 'comma-separated locale codes, the first one primary (default en)' },
+      dev: { help: 'a dev store: its keys are pk_test_/sk_test_ and live keys answer api_key_mode_mismatch' },
+      plan: { value: 'active|inactive', help: 'an inactive store answers plan_inactive (default active)' },
+    },
+    required: ['name', 'slug'],
+    database: 'write',
+    load: async () => (await import('./store-commands.js')).storeCreate,
+  },
+  'store update': {
+    summary: "Change a store's plan, mode or name; keys of the old mode stop working.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store to change' },
+      plan: { value: 'active|inactive', help: 'an inactive store answers plan_inactive' },
+      mode: { value: 'live|dev', help: 'live takes pk_live_/sk_live_ keys, dev takes pk_test_/sk_test_ keys' },
+      name: { value: 'NAME', help: "the store's new name" },
+    },
+    required: ['store'],
+    database: 'write',
+    load: async () => (await import('./store-commands.js')).storeUpdate,
+  },
+  'key create': {
+    summary: 'Mint an API key; the whole key is printed once and never stored.',
+    flags: {
+      store: { value: 'SLUG', help: 'the store the key opens' },
+      kind: { value: 'public|private', help: 'public for browsers (storefront and GraphQL catalogue), private for servers (merchant API too)' },
+      origins: { value: "'https://a.example,https://b.example'|'*'", help: "public keys: the browser origins allowed, '*' for any (default '*')" },
+      scopes: { value: 'a,b|all', help: 'private keys: the merchant scopes it grants, or all of them' },
+      'expires-at': { value: 'ISO8601', help: 'when the key stops working, past times included (default never)' },
+      label: { value: 'TEXT', help: 'a note kept with the key, up to 120 characters' },
+    },
+    required: ['store', 'kind'],
+    database: 'write',
+    load: async () => (await import('./key-commands.js')).keyCreate,
+  },
+  'key revoke': {
+    summary: 'Revoke an API key; calls with it then answer invalid_client_key (storefront, GraphQL) or api_key_revoked (merchant).',
+    flags: { id: { value: 'ID', help: "the key's id, as printed when it was created" } },
+    required: ['id'],
+    database: 'write',
+    load: async () => (await import('./key-commands.js')).keyRevoke,
+  },
+  seed: {
+    summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
+    flags: {
+      store: { value: 'SLUG', help: 'the store to add products to' },
+      products: { value: 'N', help: `how many products to add, 0 to ${maxSeedProducts} (default 240)` },
+      seed: { value: 'INT', help: 'the generator seed; the same seed on the same catalog adds the same products (default 42)' },
+    },
+    required: ['store'],
+    database: 'write',
+    load: async () => (await import('./seed-command.js')).seed,
+  },
+  demo: {
+    summary:
+      "Create and seed the demo store if it is missing, and print its public and private key: the same ones npm start prints, derived from the server's signing secret.",
+    flags: {},
+    required: [],
+    database: 'write',
+    load: async () => (await import('./demo-command.js')).demo,
+  },
+  messages: {
+    summary: 'Show the newest messages (sign-in codes, welcomes) sent to an email address or phone number.',
+    flags: { to: { value: 'EMAIL|+PHONE', help: 'the recipient: an email address, or a phone number in international form (+15551234567)' } },
+    required: ['to'],
+    database: 'read',
+    load: async () => (await import('./messages-command.js')).messages,
+  },
+  version: {
+    summary: 'Print the version of Bazaar and of Node.js (also --version); opens no database.',
+    flags: {},
+    required: [],
+    database: 'none',
+    load: async () => (await import('./version-command.js')).version,
+  },
 };

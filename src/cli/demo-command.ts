@@ -3,13 +3,9 @@ import { mediaServices } from '../domain/media/media-services.js';
 import { loadServerSecret } from '../platform/crypto/server-secret.js';
 import { ensureDemoKeys } from '../seed/demo-keys.js';
 import { ensureDemoStore } from '../seed/demo-store.js';
-import { describe, type Command } from './command.js';
+import { describe, type CommandModule } from './command.js';
 
-export const demo: Command = {
-  summary:
-    "Create and seed the demo store if it is missing, and print its public and private key: the same ones npm start prints, derived from the server's signing secret.",
-  flags: {},
-  required: [],
+export const demo: CommandModule = {
   async run(io) {
     const ctx = await io.operator();
     const config = loadConfig();

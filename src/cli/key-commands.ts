@@ -3,7 +3,7 @@ import { merchantScopes } from '../auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../domain/keys/manage-keys.js';
 import { parseInput } from '../platform/validation/parse-input.js';
 import { timestampParam } from '../platform/validation/wire-params.js';
-import { describe, type Command } from './command.js';
+import { describe, type CommandModule } from './command.js';
 import { listFlag, stringFlag, type Flags } from './parse-command-line.js';
 
 /** An ISO 8601 time, past ones included: an already expired key is useful for testing clients. */
@@ -17,17 +17,7 @@ function scopesText(scopes: string[]): string {
   return scopes.join(', ') || '(none)';
 }
 
-export const keyCreate: Command = {
-  summary: 'Mint an API key; the whole key is printed once and never stored.',
-  flags: {
-    store: { value: 'SLUG', help: 'the store the key opens' },
-    kind: { value: 'public|private', help: 'public for browsers (storefront and GraphQL catalogue), private for servers (merchant API too)' },
-    origins: { value: "'https://a.example,https://b.example'|'*'", help: "public keys: the browser origins allowed, '*' for any (default '*')" },
-    scopes: { value: 'a,b|all', help: 'private keys: the merchant scopes it grants, or all of them' },
-    'expires-at': { value: 'ISO8601', help: 'when the key stops working, past times included (default never)' },
-    label: { value: 'TEXT', help: 'a note kept with the key, up to 120 characters' },
-  },
-  required: ['store', 'kind'],
+export const keyCreate: CommandModule = {
   async run(io, flags) {
     const ctx = await io.operator();
     const { apiKey, secret } = await createApiKey(ctx, {
@@ -59,10 +49,7 @@ export const keyCreate: Command = {
   },
 };
 
-export const keyRevoke: Command = {
-  summary: 'Revoke an API key; calls with it then answer invalid_client_key (storefront, GraphQL) or api_key_revoked (merchant).',
-  flags: { id: { value: 'ID', help: "the key's id, as printed when it was created" } },
-  required: ['id'],
+export const keyRevoke: CommandModule = {
   async run(io, flags) {
     const ctx = await io.operator();
     const apiKey = await revokeApiKey(ctx, stringFlag(flags, 'id')!);

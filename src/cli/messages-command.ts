@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Message } from '../generated/prisma/client.js';
-import type { Command } from './command.js';
+import type { CommandModule } from './command.js';
 import { stringFlag } from './parse-command-line.js';
 
 /** How many of the newest messages to an address are shown. */
@@ -42,10 +42,7 @@ function asText(to: string, rows: ReturnType<typeof presentMessage>[]): string {
  * Reads the messages outbox, so a developer signs in to the demo store without a mail server:
  * the newest messages to one address, sign-in codes included, across every store.
  */
-export const messages: Command = {
-  summary: 'Show the newest messages (sign-in codes, welcomes) sent to an email address or phone number.',
-  flags: { to: { value: 'EMAIL|+PHONE', help: 'the recipient: an email address, or a phone number in international form (+15551234567)' } },
-  required: ['to'],
+export const messages: CommandModule = {
   async run(io, flags) {
     const to = recipientOf(stringFlag(flags, 'to')!);
     const ctx = await io.operator();

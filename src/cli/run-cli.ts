@@ -1,7 +1,6 @@
 import type { Database } from '../platform/database/database.js';
 import type { OperatorCtx } from '../domain/store/manage-stores.js';
 import { commands } from './commands.js';
-import { openCliDatabase } from './cli-database.js';
 import type { Command, CommandIo } from './command.js';
 import { commandHelp, usageText } from './help-text.js';
 import { parseCommandLine, wantsJson, type CommandLine } from './parse-command-line.js';
@@ -42,14 +41,16 @@ export async function runCli(args: string[], out: CliOutput): Promise<number> {
   const json = wantsJson(args);
   let database: Database | undefined;
   let operator: Promise<OperatorCtx> | undefined;
-  const io: CommandIo = {
+  const ioFor = (command: Command): CommandIo => ({
     operator: () =>
-      (operator ??= openCliDatabase().then((opened) => {
-        database = opened;
-        return { db: opened.prisma, now: new Date() };
-      })),
+      (operator ??= (async () => {
+        // Imported here: the database modules are the heaviest, and help, version and usage errors need none.
+        const { openCliDatabase } = await import('./cli-database.js');
+        database = await openCliDatabase({ migrations: command.database === 'read' ? 'require' : 'apply' });
+        return { db: database.prisma, now: new Date() };
+      })()),
     progress: (update) => out.stderr(json ? JSON.stringify({ progress: update.json }) : update.text),
-  };
+  });
   try {
     const line = parseCommandLine(args);
     if (line.help) {
@@ -59,7 +60,7 @@ export async function runCli(args: string[], out: CliOutput): Promise<number> {
     }
     const command = line.version ? commands.version! : resolveCommand(line);
     try {
-      const result = await command.run(io, line.flags);
+      const result = await (await command.load()).run(ioFor(command), line.flags);
       out.stdout(json ? JSON.stringify(result.json) : result.text);
       return 0;
     } finally {

@@ -4,8 +4,9 @@ import { mediaServices } from '../domain/media/media-services.js';
 import { findStoreBySlug } from '../domain/store/manage-stores.js';
 import { parseInput } from '../platform/validation/parse-input.js';
 import { integerParam } from '../platform/validation/wire-params.js';
-import { maxSeedProducts, seedCatalog } from '../seed/seed-catalog.js';
-import { describe, type Command } from './command.js';
+import { seedCatalog } from '../seed/seed-catalog.js';
+import { maxSeedProducts } from '../seed/seed-limits.js';
+import { describe, type CommandModule } from './command.js';
 import { stringFlag } from './parse-command-line.js';
 
 const seedFlags = z.object({
@@ -13,14 +14,7 @@ const seedFlags = z.object({
   seed: integerParam(-2_147_483_648, 2_147_483_647).default(42),
 });
 
-export const seed: Command = {
-  summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
-  flags: {
-    store: { value: 'SLUG', help: 'the store to add products to' },
-    products: { value: 'N', help: `how many products to add, 0 to ${maxSeedProducts} (default 240)` },
-    seed: { value: 'INT', help: 'the generator seed; the same seed on the same catalog adds the same products (default 42)' },
-  },
-  required: ['store'],
+export const seed: CommandModule = {
   async run(io, flags) {
     const options = parseInput(seedFlags, { products: stringFlag(flags, 'products'), seed: stringFlag(flags, 'seed') });
     const ctx = await io.operator();

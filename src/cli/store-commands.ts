@@ -1,6 +1,6 @@
 import type { Store } from '../generated/prisma/client.js';
 import { createStore, updateStore, type OperatorCtx } from '../domain/store/manage-stores.js';
-import { describe, type Command, type CommandOutput } from './command.js';
+import { describe, type CommandModule, type CommandOutput } from './command.js';
 import { listFlag, stringFlag } from './parse-command-line.js';
 
 async function storeOutput(ctx: OperatorCtx, store: Store, verb: string): Promise<CommandOutput> {
@@ -22,18 +22,7 @@ async function storeOutput(ctx: OperatorCtx, store: Store, verb: string): Promis
   };
 }
 
-export const storeCreate: Command = {
-  summary: 'Create a store (live unless --dev); the first locale is the primary one.',
-  flags: {
-    name: { value: 'NAME', help: "the store's name, up to 120 characters" },
-    slug: { value: 'SLUG', help: 'its unique handle: lower-case letters, digits and dashes, up to 64' },
-    currency: { value: 'CODE', help: 'ISO 4217 currency (default USD)' },
-    country: { value: 'CC', help: 'ISO 3166 alpha-2 country (default US)' },
-    locales: { value: 'en,fr', help: 'comma-separated locale codes, the first one primary (default en)' },
-    dev: { help: 'a dev store: its keys are pk_test_/sk_test_ and live keys answer api_key_mode_mismatch' },
-    plan: { value: 'active|inactive', help: 'an inactive store answers plan_inactive (default active)' },
-  },
-  required: ['name', 'slug'],
+export const storeCreate: CommandModule = {
   async run(io, flags) {
     const ctx = await io.operator();
     const store = await createStore(ctx, {
@@ -50,15 +39,7 @@ export const storeCreate: Command = {
   },
 };
 
-export const storeUpdate: Command = {
-  summary: "Change a store's plan, mode or name; keys of the old mode stop working.",
-  flags: {
-    store: { value: 'SLUG', help: 'the store to change' },
-    plan: { value: 'active|inactive', help: 'an inactive store answers plan_inactive' },
-    mode: { value: 'live|dev', help: 'live takes pk_live_/sk_live_ keys, dev takes pk_test_/sk_test_ keys' },
-    name: { value: 'NAME', help: "the store's new name" },
-  },
-  required: ['store'],
+export const storeUpdate: CommandModule = {
   async run(io, flags) {
     const ctx = await io.operator();
     const store = await updateStore(ctx, {

@@ -49,12 +49,13 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     maskedErrors: false,
     plugins: [...queryLimitPlugins(), useErrorCodes()],
   });
-  const graphiqlOptions = {
+  const defaultQuery = exampleOperations();
+  const graphiqlOptions = () => ({
     title: 'Bazaar GraphiQL',
     defaultEditorToolsTab: 'headers' as const,
-    headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey ?? 'pk_live_…' }, null, 2),
-    defaultQuery: exampleOperations(),
-  };
+    headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey?.() ?? 'pk_live_…' }, null, 2),
+    defaultQuery,
+  });
   // The page and its assets take no key: one budget per client IP keeps a loop of page loads in check.
   const pageLimits = rateLimits(deps.kv, 'graphiql', deps.config.rateLimits.graphiql, deps.clock, { perClientIpOnly: true });
 
@@ -80,7 +81,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         method: ['GET', 'POST'],
         url: '/',
         handler: async (request, reply) => {
-          if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions);
+          if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions());
           checkGraphqlRequest(request);
           const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql'));
           const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx), clientIp: request.ip };

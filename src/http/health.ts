@@ -20,6 +20,23 @@ async function withinTimeout(check: () => Promise<unknown>): Promise<void> {
   }
 }
 
+/** How soon a client turned away by a start still under way should try again. */
+const STARTING_RETRY_AFTER_S = 1;
+
+/**
+ * While the server is still starting (it listens before it makes the demo store, so that readiness
+ * can say so), every route but liveness and readiness answers 503 service_unavailable with Retry-After.
+ */
+export function refuseWhileStarting(app: FastifyInstance, starting: () => string | null) {
+  app.addHook('onRequest', async (request) => {
+    const what = starting();
+    if (what === null || request.url.startsWith('/health')) return;
+    throw new ApiError('service_unavailable', `Bazaar is still starting (${what}); retry in a moment.`, {
+      headers: { 'retry-after': String(STARTING_RETRY_AFTER_S) },
+    });
+  });
+}
+
 /**
  * Liveness and readiness for load balancers and orchestrators. `/health/live` says the process
  * answers and touches nothing else; `/health/ready` (and `/health`, its older name) also runs a
@@ -27,8 +44,9 @@ async function withinTimeout(check: () => Promise<unknown>): Promise<void> {
  * naming what failed, so traffic goes elsewhere until it answers again. A KV store serving from its
  * per-process fallback (Redis down) is `degraded`, not failed: the process still serves, with
  * limits counted per process, and taking every process out of rotation would turn that into an outage.
+ * Until the start is done (`starting` answers null) readiness answers 503 saying what is under way.
  */
-export function registerHealth(app: FastifyInstance, deps: { database: Database; kv: Kv }) {
+export function registerHealth(app: FastifyInstance, deps: { database: Database; kv: Kv; starting?: () => string | null }) {
   const checks = {
     database: { label: 'the database', run: () => deps.database.prisma.$queryRaw`SELECT 1` },
     kv: { label: 'the KV store', run: () => deps.kv.get('health:probe') },
@@ -41,6 +59,10 @@ export function registerHealth(app: FastifyInstance, deps: { database: Database;
 
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
+    const starting = deps.starting?.() ?? null;
+    if (starting !== null) {
+      throw new ApiError('service_unavailable', `Not ready: still starting (${starting}).`, { headers: { 'retry-after': String(STARTING_RETRY_AFTER_S) } });
+    }
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {

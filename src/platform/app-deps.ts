@@ -16,8 +16,17 @@ export interface AppDeps {
   secret: string;
   /** Milliseconds since the epoch; rate-limit windows are read from it (tests pin it inside one window). */
   clock?: () => number;
-  /** The demo store's public key (the same at every start on one database), offered in GraphiQL's default headers; never the private one: the page is public. */
-  demoPublicKey?: string;
+  /**
+   * The demo store's public key (the same at every start on one database), offered in GraphiQL's
+   * default headers; never the private one: the page is public. Asked at each page load: the
+   * server makes the demo store after it starts listening.
+   */
+  demoPublicKey?: () => string | undefined;
+  /**
+   * While the process is still starting, what it is doing ("the demo store"), else null: until
+   * then /health/ready and every route but /health/live answer 503. Left out, the app is ready once built.
+   */
+  starting?: () => string | null;
   /** Where shoppers pay online orders: a provider plugged in, or null for none; left out, `PAYMENT_PROVIDER` decides. */
   payments?: PaymentProvider | null;
   /** The catalogue read cache and the key lookup in front of it; buildApp opens them from `config.responseCache`. */

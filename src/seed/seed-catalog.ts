@@ -11,6 +11,7 @@ import { seedCategories } from './seed-categories.js';
 import { seedCollections } from './seed-collections.js';
 import { seedMerchandising, type MerchandisingCounts } from './seed-merchandising.js';
 import { createSlugClaimer } from './slugs.js';
+import { maxSeedProducts } from './seed-limits.js';
 
 export interface SeedOptions {
   products: number;
@@ -41,7 +42,6 @@ export interface SeedCounts extends MerchandisingCounts {
   translations: number;
 }
 
-export const maxSeedProducts = 100_000;
 const chunkSize = 500;
 /** The seeded catalog's "now": dates are spread over the 180 days before it, the same on every run. */
 const catalogEpoch = new Date('2026-06-01T00:00:00Z');

@@ -84,6 +84,46 @@ describe('GET /health/ready when a dependency does not answer', () => {
   });
 });
 
+describe('GET /health/ready while the server is still starting', () => {
+  it('answers 503 with Retry-After, saying what is under way, and 200 once the start is done', async () => {
+    let starting: string | null = 'the demo store';
+    const app = await startTestApp(SECRET, { database: t.database, starting: () => starting });
+    try {
+      for (const url of ['/health/ready', '/health']) {
+        const res = await get(app.app, url);
+        expectFailure(res, 503, 'service_unavailable', 'Not ready: still starting (the demo store).');
+        expect({ retryAfter: res.headers['retry-after'], cache: res.headers['cache-control'] }).toEqual({ retryAfter: '1', cache: 'no-store' });
+      }
+      expect((await get(app.app, '/health/live')).status).toBe(200);
+      starting = null;
+      const res = await get(app.app, '/health/ready');
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 200,
+        body: { status: 'ok', database: t.database.engine, checks: { database: 'ok', kv: 'ok' } },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers every other route 503 with Retry-After until then, so no client meets a half-made demo store', async () => {
+    let starting: string | null = 'the demo store';
+    const app = await startTestApp(SECRET, { database: t.database, starting: () => starting });
+    try {
+      for (const url of ['/v1/store/products', '/api/v1/merchant/products', '/docs/errors']) {
+        const res = await get(app.app, url);
+        expectFailure(res, 503, 'service_unavailable', 'Bazaar is still starting (the demo store); retry in a moment.');
+        expect(res.headers['retry-after']).toBe('1');
+      }
+      starting = null;
+      expect((await get(app.app, '/docs/errors')).status).toBe(200);
+      expectFailure(await get(app.app, '/v1/store/products'), 401, 'client_key_required');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('GET /health/ready while Redis is down and the KV serves from memory', () => {
   it('answers 200 with the KV check degraded: the process still serves, counting limits per process', async () => {
     const kv = openKv('redis://127.0.0.1:1', { prefix: 'health-test:', commandTimeoutMs: 200, failureThreshold: 1 });

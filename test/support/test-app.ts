@@ -38,7 +38,7 @@ export function openTestKv(prefix = `test:${randomUUID()}:`): Kv {
 /** A whole app over real HTTP handling (inject), a real database and a real KV. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string } = {},
+  shared: { database?: Database; kv?: Kv; clock?: () => number; demoPublicKey?: string; starting?: () => string | null } = {},
 ): Promise<TestApp> {
   const database = shared.database ?? (await openTestDatabase());
   const kv = shared.kv ?? openTestKv();
@@ -47,7 +47,19 @@ export async function startTestApp(
   const config = loadConfig({ PUBLIC_URL: 'http://bazaar.test', ...(ownMediaDir ? { MEDIA_DIR: ownMediaDir } : {}), ...env });
   const media = mediaServices(config);
   const secret = await loadServerSecret(database.prisma, config.secret);
-  const app = await buildApp({ config, database, kv, media, secret, clock: shared.clock, demoPublicKey: shared.demoPublicKey }, { logger: false });
+  const app = await buildApp(
+    {
+      config,
+      database,
+      kv,
+      media,
+      secret,
+      clock: shared.clock,
+      demoPublicKey: shared.demoPublicKey === undefined ? undefined : () => shared.demoPublicKey,
+      starting: shared.starting,
+    },
+    { logger: false },
+  );
   await app.ready();
   return {
     app,

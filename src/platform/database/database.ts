@@ -7,8 +7,10 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { announcingOperatorWrites } from './operator-writes.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { applyMigrations } from './migrations.js';
+import { DatabaseBehindError } from './database-behind-error.js';
+import { applyMigrations, migrationStatus } from './migrations.js';
 import { loadShippedRegions } from '../regions/load-regions.js';
+import { untimed, type StepTimer } from '../timed-steps.js';
 import { defaultDatabaseLimits, gateTransactions, transactionGate, type DatabaseLimits } from './transaction-gate.js';
 
 /**
@@ -46,59 +48,95 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /** Who holds the data-dir lock, shown to a second process that is refused. */
   holder?: string;
+  /**
+   * `apply` (the default) applies the committed migrations the database lacks, and loads the
+   * shipped region data sets; `require` writes nothing and refuses with DatabaseBehindError when
+   * a migration is not applied (commands that only read).
+   */
+  migrations?: 'apply' | 'require';
+  /** Times the steps of the open (the server logs them). */
+  timed?: StepTimer;
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  let factory: SqlMigrationAwareDriverAdapterFactory;
-  let migrationFactory: SqlMigrationAwareDriverAdapterFactory;
-  let release = async () => {};
-  let engine: Database['engine'];
-  let pool: pg.Pool | undefined;
-  const limits = options.limits ?? defaultDatabaseLimits(!options.databaseUrl);
+interface Connection {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  migrationFactory: SqlMigrationAwareDriverAdapterFactory;
+  engine: Database['engine'];
+  pool?: pg.Pool;
+  release(): Promise<void>;
+}
+
+async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promise<Connection> {
   if (options.databaseUrl) {
     const config = { connectionString: options.databaseUrl, max: limits.poolSize };
     // Our own pool, so its counts can be read; migrations get connections of their own, closed when
     // they finish, so their session-level advisory lock never lingers in this pool.
-    pool = new pg.Pool(config);
-    factory = new PrismaPg(pool);
-    migrationFactory = new PrismaPg(config);
-    engine = 'postgresql';
-    const opened = pool;
-    release = () => opened.end();
-  } else {
-    let lock: DataDirLock | undefined;
-    if (options.dataDir) {
-      mkdirSync(options.dataDir, { recursive: true });
-      lock = acquireDataDirLock(options.dataDir, options.holder ?? 'bazaar');
-    }
-    const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    try {
-      await pglite.waitReady;
-    } catch (error) {
-      lock?.release();
-      throw error;
-    }
-    factory = new PrismaPGlite(pglite);
-    migrationFactory = factory;
-    engine = 'pglite';
-    release = async () => {
-      await pglite.close();
-      lock?.release();
-    };
+    const pool = new pg.Pool(config);
+    return { factory: new PrismaPg(pool), migrationFactory: new PrismaPg(config), engine: 'postgresql', pool, release: () => pool.end() };
   }
-
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    lock = acquireDataDirLock(options.dataDir, options.holder ?? 'bazaar');
+  }
+  const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   try {
-    await applyMigrations(migrationFactory);
+    await pglite.waitReady;
   } catch (error) {
-    await release();
+    lock?.release();
     throw error;
   }
+  const factory = new PrismaPGlite(pglite);
+  return {
+    factory,
+    migrationFactory: factory,
+    engine: 'pglite',
+    async release() {
+      await pglite.close();
+      lock?.release();
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const timed = options.timed ?? untimed;
+  const limits = options.limits ?? defaultDatabaseLimits(!options.databaseUrl);
+  const { factory, migrationFactory, engine, pool, release } = await timed(
+    'database',
+    () => connect(options, limits),
+    () => ({
+      note: options.databaseUrl ? 'PostgreSQL' : 'embedded',
+    }),
+  );
 
   const raw = new PrismaClient({ adapter: factory, log: [{ emit: 'event', level: 'query' }] });
   const prisma = announcingOperatorWrites(raw);
   gateTransactions(prisma, transactionGate(limits.transactions));
   try {
-    await loadShippedRegions(prisma);
+    await timed(
+      'migrations',
+      async () => {
+        // The cheap check first: when the database records every committed migration, the schema engine is not even loaded.
+        const status = await migrationStatus(raw);
+        if (status.upToDate) return { applied: [], skipped: true };
+        if (options.migrations === 'require') {
+          if (status.unapplied.length) throw new DatabaseBehindError(status.unapplied);
+          return { applied: [], skipped: true };
+        }
+        return { applied: await applyMigrations(migrationFactory), skipped: false };
+      },
+      ({ applied, skipped }) => ({ applied: applied.length, note: skipped ? 'all applied already' : `${applied.length} applied` }),
+    );
+    if (options.migrations !== 'require') {
+      await timed(
+        'regions',
+        () => loadShippedRegions(prisma),
+        (sets) => {
+          const loaded = sets.filter((set) => !set.skipped).map((set) => set.country);
+          return { loaded, note: loaded.length ? `${loaded.join(', ')} loaded` : 'unchanged' };
+        },
+      );
+    }
   } catch (error) {
     await prisma.$disconnect();
     await release();

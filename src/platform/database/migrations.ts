@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,6 +39,49 @@ export async function readMigrationList(): Promise<MigrationList> {
       })),
     ),
   };
+}
+
+/** What `_prisma_migrations` says of the committed migrations; read with one or two queries, no schema engine. */
+export interface MigrationStatus {
+  /** Committed migrations the database has not applied, oldest first. */
+  unapplied: string[];
+  /**
+   * Every committed migration is applied, with the checksum of the file as it is committed, and
+   * none failed: applying would do nothing, so a start skips loading the schema engine.
+   */
+  upToDate: boolean;
+}
+
+interface MigrationRow {
+  migration_name: string;
+  checksum: string;
+  finished: boolean;
+  rolled_back: boolean;
+}
+
+/** Read by raw SQL: `_prisma_migrations` is the schema engine's table, not a model of ours. */
+interface RawQueries {
+  $queryRawUnsafe<T = unknown>(query: string): Promise<T>;
+}
+
+export async function migrationStatus(db: RawQueries): Promise<MigrationStatus> {
+  const committed = (await readMigrationList()).migrationDirectories.map((dir) => ({
+    name: dir.path,
+    // The engine records the SHA-256 of the file's bytes.
+    checksum: createHash('sha256')
+      .update(dir.migrationFile.content.tag === 'ok' ? dir.migrationFile.content.value : '')
+      .digest('hex'),
+  }));
+  const [{ present }] = await db.$queryRawUnsafe<{ present: boolean }[]>(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`);
+  if (!present) return { unapplied: committed.map((m) => m.name), upToDate: false };
+  const rows = await db.$queryRawUnsafe<MigrationRow[]>(
+    'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back FROM _prisma_migrations',
+  );
+  const applied = new Map(rows.filter((row) => row.finished && !row.rolled_back).map((row) => [row.migration_name, row.checksum]));
+  const unapplied = committed.filter((m) => !applied.has(m.name)).map((m) => m.name);
+  const failed = rows.some((row) => !row.finished && !row.rolled_back);
+  const edited = committed.some((m) => applied.has(m.name) && applied.get(m.name) !== m.checksum);
+  return { unapplied, upToDate: !unapplied.length && !failed && !edited };
 }
 
 /** Applies every committed migration not yet recorded in `_prisma_migrations`. */

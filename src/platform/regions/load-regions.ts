@@ -14,14 +14,17 @@ export function shippedRegionFiles(): string[] {
     .map((name) => path.join(dir, name));
 }
 
-export function readRegionFile(file: string): { data: RegionFile; checksum: string } {
-  const text = readFileSync(file, 'utf8');
+/** The country a shipped data set is for, by its name: data/regions/US.json holds the US. */
+const countryOfFile = (file: string) => path.basename(file, '.json');
+
+function parseRegionFile(file: string, text: string): RegionFile {
   const parsed = regionFileSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`${file} is not a region data set: ${issue.path.join('.')} ${issue.message}`);
   }
-  return { data: parsed.data, checksum: createHash('sha256').update(text).digest('hex') };
+  if (parsed.data.country !== countryOfFile(file)) throw new Error(`${file} holds the regions of ${parsed.data.country}; name it ${parsed.data.country}.json`);
+  return parsed.data;
 }
 
 type RegionRow = { id: number; countryCode: string; kind: string; parentId: number | null; name: string; lat: number; lng: number };
@@ -38,14 +41,17 @@ const chunkSize = 2_000;
 /**
  * Loads a region data set: rows it adds are inserted, rows whose name, parent or centroid changed
  * are updated, and nothing is deleted (an address or a shipping zone may still name it). A set
- * already loaded with the same bytes is skipped after one read, so every start can call this.
+ * already loaded with the same bytes is skipped after one read and a hash, before the file is even
+ * validated, so every start can call this.
  * Concurrent loaders insert with ON CONFLICT DO NOTHING and agree on the result.
  */
 export async function loadRegionFile(db: Db, file: string): Promise<{ country: string; inserted: number; updated: number; skipped: boolean }> {
-  const { data, checksum } = readRegionFile(file);
-  const settingKey = `regions:${data.country}`;
+  const text = readFileSync(file, 'utf8');
+  const checksum = createHash('sha256').update(text).digest('hex');
+  const settingKey = `regions:${countryOfFile(file)}`;
   const loaded = await db.serverSetting.findUnique({ where: { key: settingKey } });
-  if (loaded?.value === checksum) return { country: data.country, inserted: 0, updated: 0, skipped: true };
+  if (loaded?.value === checksum) return { country: countryOfFile(file), inserted: 0, updated: 0, skipped: true };
+  const data = parseRegionFile(file, text);
 
   const rows = rowsOf(data);
   const existing = new Map((await db.region.findMany({ where: { countryCode: data.country } })).map((r) => [r.id, r] as const));
@@ -64,6 +70,8 @@ export async function loadRegionFile(db: Db, file: string): Promise<{ country: s
 }
 
 /** Every shipped data set; called at start, after the migrations. */
-export async function loadShippedRegions(db: Db): Promise<void> {
-  for (const file of shippedRegionFiles()) await loadRegionFile(db, file);
+export async function loadShippedRegions(db: Db): Promise<Awaited<ReturnType<typeof loadRegionFile>>[]> {
+  const results = [];
+  for (const file of shippedRegionFiles()) results.push(await loadRegionFile(db, file));
+  return results;
 }
