@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { defaultDatabaseLimits, type DatabaseLimits } from './platform/database/transaction-gate.js';
+import { defaultDatabaseLimits, type DatabaseLimits } from './platform/database/database-limits.js';
 import { HOW_TO_MAKE_A_SECRET, secretWeakness } from './platform/crypto/secret-strength.js';
 
 /** Which X-Forwarded-For entries to believe: none, the last N proxy hops, or the entries added by these proxies. */

@@ -69,7 +69,9 @@ describe('the bin on the build', () => {
     expect(loaded.filter((url) => url.includes('/node_modules/'))).toEqual([]);
     expect(ours).toContain('cli/commands.js');
     expect(
-      ours.filter((file) => /-commands?\.js$|^domain\/|^seed\/(?!seed-limits)|^platform\/database\/(?!data-dir-lock|database-behind-error)/.test(file)),
+      ours.filter((file) =>
+        /-commands?\.js$|^domain\/|^seed\/(?!seed-limits)|^platform\/database\/(?!data-dir-lock|database-behind-error|database-limits)/.test(file),
+      ),
     ).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp } from '../../src/app/build-app.js';
 import { openDatabase, type Database } from '../../src/platform/database/database.js';
-import type { DatabaseLimits } from '../../src/platform/database/transaction-gate.js';
+import type { DatabaseLimits } from '../../src/platform/database/database-limits.js';
 import { loadServerSecret } from '../../src/platform/crypto/server-secret.js';
 import type { Kv } from '../../src/platform/kv/kv.js';
 import { openKv } from '../../src/platform/kv/open-kv.js';

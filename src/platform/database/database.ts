@@ -11,7 +11,8 @@ import { DatabaseBehindError } from './database-behind-error.js';
 import { applyMigrations, migrationStatus } from './migrations.js';
 import { loadShippedRegions } from '../regions/load-regions.js';
 import { untimed, type StepTimer } from '../timed-steps.js';
-import { defaultDatabaseLimits, gateTransactions, transactionGate, type DatabaseLimits } from './transaction-gate.js';
+import { defaultDatabaseLimits, type DatabaseLimits } from './database-limits.js';
+import { gateTransactions, transactionGate } from './transaction-gate.js';
 
 /**
  * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { toApiError } from '../../../src/http/to-api-error.js';
 import { openDatabase } from '../../../src/platform/database/database.js';
-import { transactionGateOf, type DatabaseLimits } from '../../../src/platform/database/transaction-gate.js';
+import type { DatabaseLimits } from '../../../src/platform/database/database-limits.js';
+import { transactionGateOf } from '../../../src/platform/database/transaction-gate.js';
 import { createProduct } from '../../support/catalog.js';
 import { expectFailure } from '../../support/failure.js';
 import { call, graphql } from '../../support/http.js';
@@ -36,7 +37,18 @@ const adjustGraphql = (t: TestApp, shop: TestStore, product: Product, delta: num
   graphql(
     t.app,
     shop.privateKey,
-    `mutation Adjust($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { levels { available } userErrors { code } } }`,
+    `
+      mutation Adjust($input: InventoryAdjustInput!) {
+        inventoryAdjust(input: $input) {
+          levels {
+            available
+          }
+          userErrors {
+            code
+          }
+        }
+      }
+    `,
     { input: { items: [{ product: String(product.pId), delta, reason: 'RECEIVED' }] } },
   );
 
@@ -131,7 +143,10 @@ describe.skipIf(!onPostgres)('100 concurrent adjustments on a small pool (Postgr
 
 describe.skipIf(!onPostgres)('Prisma unable to start a transaction in time (PostgreSQL)', () => {
   it('is answered 503 service_unavailable with Retry-After, not masked as a server error', async () => {
-    const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, limits: { poolSize: 1, transactions: { inFlight: 1, waiting: 0, waitMs: 1 } } });
+    const database = await openDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      limits: { poolSize: 1, transactions: { inFlight: 1, waiting: 0, waitMs: 1 } },
+    });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     // The pool's one connection is taken outside the gate, so the transaction below waits for it in Prisma.

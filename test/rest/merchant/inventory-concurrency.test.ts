@@ -3,7 +3,7 @@ import type { Product, Variant } from '../../../src/generated/prisma/client.js';
 import { createProduct } from '../../support/catalog.js';
 import { listenOnFreePort } from '../../support/raw-http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
-import { defaultDatabaseLimits } from '../../../src/platform/database/transaction-gate.js';
+import { defaultDatabaseLimits } from '../../../src/platform/database/database-limits.js';
 import { openTestDatabase, startTestApp, type TestApp } from '../../support/test-app.js';
 
 // Adjustments never lose an update: 100 requests over real sockets at once, on whichever engine
