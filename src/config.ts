@@ -54,7 +54,7 @@ export interface MessagesConfig {
   smtpUrl: string | undefined;
   /** `MAIL_FROM`, the sender of every email (default `Bazaar <no-reply@localhost>`). */
   mailFrom: string;
-  /** `MESSAGE_RETENTION_HOURS` (default 24): how long the text of a sent message is kept for `messages --to`. */
+  /** `MESSAGE_RETENTION_HOURS` (default 24): how long the text of a sent message is kept for `messages --to`; its secret goes sooner (src/domain/messages/message-secrets.ts). */
   retentionHours: number;
 }
 
