@@ -20,6 +20,11 @@ export interface Config {
   /** Requests per minute; `graphiql` is per client IP, for the GraphiQL page and its assets. */
   rateLimits: { storefront: number; merchant: number; graphql: number; graphiql: number };
   demo: boolean;
+  /**
+   * `DEV_MAILBOX` (`1` or `0`; unset follows `BAZAAR_DEMO`): GET /dev/mailbox shows the newest
+   * messages, sign-in codes included, to anyone who can reach the server: development only.
+   */
+  devMailbox: boolean;
   /** Bearer token GET /metrics asks for; unset leaves it open. */
   metricsToken: string | undefined;
   trustProxy: TrustProxy;
@@ -126,6 +131,13 @@ function media(env: Env, dataDir: string): MediaConfig {
   };
 }
 
+function devMailbox(env: Env, demo: boolean): boolean {
+  const value = env.DEV_MAILBOX;
+  if (value === undefined || value === '') return demo;
+  if (value !== '0' && value !== '1') throw new ConfigError(`DEV_MAILBOX must be 1 (serve /dev/mailbox) or 0, got "${value}"`);
+  return value === '1';
+}
+
 function secret(env: Env): string | undefined {
   const value = env.BAZAAR_SECRET;
   if (!value) return undefined;
@@ -199,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '0.0.0.0';
   const proxies = trustProxy(env);
   const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const demo = env.BAZAAR_DEMO !== '0';
   return {
     port,
     host,
@@ -216,7 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL', 180),
       graphiql: integer(env, 'RATE_LIMIT_GRAPHIQL', 60),
     },
-    demo: env.BAZAAR_DEMO !== '0',
+    demo,
+    devMailbox: devMailbox(env, demo),
     metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: proxies,
     connections: connections(env, proxies !== false),

@@ -32,6 +32,8 @@ export interface Database {
   poolStats(): PoolStats | null;
   /** SQL statements sent since start; deterministic, so tests and benchmarks count them. */
   statementCount(): number;
+  /** Tells processes refused the embedded data directory where this one answers HTTP (the CLI reads the dev mailbox there); nothing to tell on PostgreSQL. */
+  announceServer(url: string): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let factory: SqlMigrationAwareDriverAdapterFactory;
   let migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   let release = async () => {};
+  let announceServer: (url: string) => void = () => {};
   let engine: Database['engine'];
   let pool: pg.Pool | undefined;
   if (options.databaseUrl) {
@@ -77,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     factory = new PrismaPGlite(pglite);
     migrationFactory = factory;
     engine = 'pglite';
+    if (lock) announceServer = (url) => lock.announce(url);
     release = async () => {
       await pglite.close();
       lock?.release();
@@ -108,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     statementCount: () => statements,
+    announceServer,
     async close() {
       await prisma.$disconnect();
       await release();
