@@ -18,19 +18,20 @@ function toOf(query: unknown): string | null {
 
 function mailboxPage(mailbox: Mailbox, asked: string | null): string {
   const entries = mailbox.messages.map(
-    (m) => html`<fieldset data-testid="message">
-      <legend>${m.subject ?? m.template}</legend>
-      <p class="note">${m.created_at} · ${m.channel} to ${m.recipient} · ${m.template} · ${m.status}</p>
-      <p>${m.text ?? '(body no longer kept)'}</p>
-    </fieldset>`,
+    (m) =>
+      html`<fieldset data-testid="message">
+        <legend>${m.subject ?? m.template}</legend>
+        <p class="note">${m.created_at} · ${m.channel} to ${m.recipient} · ${m.template} · ${m.status}</p>
+        <p>${m.text ?? '(body no longer kept)'}</p>
+      </fieldset>`,
   );
   const heading = mailbox.to === null ? `the newest ${MAILBOX_SIZE} messages` : `the newest ${MAILBOX_SIZE} messages to ${mailbox.to}`;
   return page(
     'Dev mailbox · Bazaar',
     html`<h1>Dev mailbox</h1>
       <p class="note">
-        Development only (BAZAAR_DEMO or DEV_MAILBOX is on): ${heading}, every store. A sign-in code or reset token shows while it works; once an SMTP
-        server took it or it expired, it reads ••••••.
+        Development only (BAZAAR_DEMO or DEV_MAILBOX is on): ${heading}, every store. A sign-in code or reset token shows while it works; once an SMTP server
+        took it or it expired, it reads ••••••.
       </p>
       <form method="get">
         <label>To <input type="text" name="to" value="${asked ?? ''}" placeholder="ada@example.com or +12015550123" /></label>

@@ -149,7 +149,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('messages --to beside a server 
       const failure = await cliFailure('messages', '--to', newEmail());
       expect(failure.code).toBe(1);
       expect(failure.error.code).toBe('data_dir_busy');
-      expect(failure.error.message).toMatch(/is in use by cli test app .* Its dev mailbox is off \(start it with DEV_MAILBOX=1 to read messages beside it\)\.$/);
+      expect(failure.error.message).toMatch(
+        /is in use by cli test app .* Its dev mailbox is off \(start it with DEV_MAILBOX=1 to read messages beside it\)\.$/,
+      );
     });
   });
 });

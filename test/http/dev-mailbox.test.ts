@@ -94,7 +94,10 @@ describe('GET /dev/mailbox', () => {
     for (const query of [`to=${ada}&to=${bob}`, `to=${'a'.repeat(321)}`]) {
       const res = await json(`/dev/mailbox?${query}`);
       expect(res.status).toBe(422);
-      expect(res.body.error).toMatchObject({ code: 'validation_failed', errors: { to: ['must be one email address or phone number of at most 320 characters'] } });
+      expect(res.body.error).toMatchObject({
+        code: 'validation_failed',
+        errors: { to: ['must be one email address or phone number of at most 320 characters'] },
+      });
     }
   });
 

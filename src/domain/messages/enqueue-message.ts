@@ -26,7 +26,10 @@ export interface OutgoingMessage {
  */
 export async function enqueueMessage(ctx: Ctx, message: OutgoingMessage): Promise<void> {
   // A secret the text does not carry could never be masked out of it.
-  if (message.secret && (!message.secret.value || !message.text.includes(message.secret.value))) throw new Error(`the ${message.template} message text does not carry its secret`);
+  const secret = message.secret;
+  if (secret && (!secret.value || !message.text.includes(secret.value))) {
+    throw new Error(`the ${message.template} message text does not carry its secret`);
+  }
   await ctx.db.message.create({
     data: {
       storeId: ctx.store.id,
@@ -35,8 +38,8 @@ export async function enqueueMessage(ctx: Ctx, message: OutgoingMessage): Promis
       template: message.template,
       subject: message.subject ?? null,
       text: message.text,
-      secret: message.secret?.value ?? null,
-      secretExpiresAt: message.secret?.expiresAt ?? null,
+      secret: secret?.value ?? null,
+      secretExpiresAt: secret?.expiresAt ?? null,
       nextAttemptAt: ctx.now,
       createdAt: ctx.now,
     },
