@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -130,7 +131,7 @@ describe('the delivery worker', () => {
 
   // A welcome, not a code: a code would expire (and be given up) long before the last attempt.
   it('gives a message up as failed after the last attempt, and keeps it', async () => {
-    const message = await requestWelcome('never@example.com');
+    const message = await requestWelcome(`never-${randomUUID().slice(0, 8)}@example.com`);
     const broken: MessageTransport = {
       delivers: true,
       send: async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ let shop: TestStore;
 let smtp: SMTPServer;
 let smtpUrl: string;
 let received: string[] = [];
+// Accounts are shared by every store and PostgreSQL outlives a run: addresses of this run's own.
+const run = randomUUID().slice(0, 8);
+const at = (name: string) => `${name}-${run}@example.com`;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
 beforeAll(async () => {
@@ -66,7 +70,7 @@ async function requestCode(email: string) {
 
 describe('a secret delivered through SMTP', () => {
   it('is masked in the stored code message in the update that marks it sent, and the emailed code still signs in', async () => {
-    const email = 'smtp-code@example.com';
+    const email = at('smtp-code');
     const { message } = await requestCode(email);
     expect(await smtpWorker().runOnce()).toBe(1);
 
@@ -87,7 +91,7 @@ describe('a secret delivered through SMTP', () => {
   });
 
   it('is masked in the stored reset message, and the emailed token still resets the password', async () => {
-    const email = 'smtp-reset@example.com';
+    const email = at('smtp-reset');
     expect((await post('/v1/auth/email/register-password', { first_name: 'Ada', last_name: 'B', email, password: 'old password' })).status).toBe(201);
     expect((await post('/v1/auth/email/forgot-password', { email })).status).toBe(200);
     const message = await newest(email, 'password_reset');
@@ -106,7 +110,7 @@ describe('a secret delivered through SMTP', () => {
 
 describe('a secret nobody delivered', () => {
   it('stays readable while the code works and is masked once it expired, and is never kept for the retention period', async () => {
-    const { message, code } = await requestCode('recorded@example.com');
+    const { message, code } = await requestCode(at('recorded'));
     await recordingWorker().runOnce(message.createdAt);
     const recorded = await stored(message.id);
     expect(recorded).toMatchObject({ status: 'sent', secret: code });
@@ -125,7 +129,7 @@ describe('a secret nobody delivered', () => {
   });
 
   it('gives up a message still waiting when its secret expires, instead of sending a dead code', async () => {
-    const { message } = await requestCode('late@example.com');
+    const { message } = await requestCode(at('late'));
     expect(await smtpWorker().runOnce(new Date(message.createdAt.getTime() + 300_000))).toBe(0);
     expect(received).toEqual([]);
     const after = await stored(message.id);
@@ -134,7 +138,7 @@ describe('a secret nobody delivered', () => {
   });
 
   it('leaves a message without a secret as it was written', async () => {
-    const email = 'welcome@example.com';
+    const email = at('welcome');
     expect((await post('/v1/auth/email/register-password', { first_name: 'Ada', last_name: 'B', email, password: 'long enough' })).status).toBe(201);
     const welcome = await newest(email, 'welcome');
     await recordingWorker().runOnce(new Date(welcome.createdAt.getTime() + 3_600_000));

@@ -34,6 +34,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The holder's announced address if it is one an HTTP client may ask; the lock file is only as trustworthy as the directory. */
+function httpUrlOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^https?:\/\/[^/?#]+$/.test(value) ? value : undefined;
+}
+
 function busy(dir: string, holder: string, pid: number, serverUrl?: string) {
   return new DataDirBusyError(
     `The embedded database in ${dir} is in use by ${holder} (pid ${pid}). Stop it first, or point both at PostgreSQL with DATABASE_URL.`,
@@ -78,7 +83,7 @@ export function acquireDataDirLock(dataDir: string, holder: string): DataDirLock
       }
       // A live pid that is our own names a process that died and left its pid to us (a restarted container).
       if (found.pid && found.pid !== process.pid && isAlive(found.pid)) {
-        throw busy(dir, found.holder ?? 'another process', found.pid, typeof found.serverUrl === 'string' ? found.serverUrl : undefined);
+        throw busy(dir, found.holder ?? 'another process', found.pid, httpUrlOf(found.serverUrl));
       }
       rmSync(file, { force: true });
     }
