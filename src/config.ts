@@ -23,6 +23,11 @@ export interface Config {
   /** Requests per minute; `graphiql` is per client IP, for the GraphiQL page and its assets. */
   rateLimits: { storefront: number; merchant: number; graphql: number; graphiql: number };
   demo: boolean;
+  /**
+   * `DEV_MAILBOX` (`1` or `0`; unset follows `BAZAAR_DEMO`): GET /dev/mailbox shows the newest
+   * messages, sign-in codes included, to anyone who can reach the server: development only.
+   */
+  devMailbox: boolean;
   /** Bearer token GET /metrics asks for; unset leaves it open. */
   metricsToken: string | undefined;
   trustProxy: TrustProxy;
@@ -57,7 +62,7 @@ export interface MessagesConfig {
   smtpUrl: string | undefined;
   /** `MAIL_FROM`, the sender of every email (default `Bazaar <no-reply@localhost>`). */
   mailFrom: string;
-  /** `MESSAGE_RETENTION_HOURS` (default 24): how long the text of a sent message is kept for `messages --to`. */
+  /** `MESSAGE_RETENTION_HOURS` (default 24): how long the text of a sent message is kept for `messages --to`; its secret goes sooner (src/domain/messages/message-secrets.ts). */
   retentionHours: number;
 }
 
@@ -127,6 +132,13 @@ function media(env: Env, dataDir: string): MediaConfig {
     fetchTimeoutMs: integer(env, 'MEDIA_FETCH_TIMEOUT_MS', 10_000, 1),
     fetchAllow: hostPorts(env, 'MEDIA_FETCH_ALLOW'),
   };
+}
+
+function devMailbox(env: Env, demo: boolean): boolean {
+  const value = env.DEV_MAILBOX;
+  if (value === undefined || value === '') return demo;
+  if (value !== '0' && value !== '1') throw new ConfigError(`DEV_MAILBOX must be 1 (serve /dev/mailbox) or 0, got "${value}"`);
+  return value === '1';
 }
 
 function secret(env: Env): string | undefined {
@@ -218,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '0.0.0.0';
   const proxies = trustProxy(env);
   const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const demo = env.BAZAAR_DEMO !== '0';
   return {
     port,
     host,
@@ -236,7 +249,8 @@ export function loadConfig(env: Env = process.env): Config {
       graphql: integer(env, 'RATE_LIMIT_GRAPHQL', 180),
       graphiql: integer(env, 'RATE_LIMIT_GRAPHIQL', 60),
     },
-    demo: env.BAZAAR_DEMO !== '0',
+    demo,
+    devMailbox: devMailbox(env, demo),
     metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: proxies,
     connections: connections(env, proxies !== false),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app/build-app.js';
 import { prepareShutdown } from './app/graceful-shutdown.js';
 import { loadServerSecret } from './platform/crypto/server-secret.js';
+import { localUrlOf } from './http/local-url.js';
 import { DataDirBusyError } from './platform/database/data-dir-lock.js';
 import { openDatabase } from './platform/database/database.js';
 import { openKv } from './platform/kv/open-kv.js';
@@ -79,6 +80,8 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 await timed('listen', () => app.listen({ port: config.port, host: config.host }));
+const localUrl = localUrlOf(app.server.address());
+if (localUrl) database.announceServer(localUrl);
 if (config.demo) {
   const operator = { db: database.prisma, now: new Date() };
   const made = await timed(
@@ -102,6 +105,7 @@ const lines = [
   `  GraphiQL:  ${config.publicUrl}/graphql`,
   `  REST:      ${config.publicUrl}/v1 (storefront), ${config.publicUrl}/api/v1/merchant (merchant)`,
 ];
+if (config.devMailbox) lines.push(`  mailbox:   ${config.publicUrl}/dev/mailbox (sign-in codes and emails; development only, DEV_MAILBOX)`);
 if (demo && demoKeys) {
   lines.push(
     '',

@@ -153,3 +153,19 @@ describe('DATABASE_POOL_SIZE and the transaction queue', () => {
     );
   });
 });
+
+describe('DEV_MAILBOX', () => {
+  it('follows BAZAAR_DEMO when unset: on with the demo, off in a deployment with BAZAAR_DEMO=0', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ BAZAAR_DEMO: '0' }).devMailbox).toBe(false);
+  });
+
+  it('1 or 0 decides whatever the demo', () => {
+    expect(loadConfig({ BAZAAR_DEMO: '0', DEV_MAILBOX: '1' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: '0' }).devMailbox).toBe(false);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(refusal({ DEV_MAILBOX: 'yes' }).message).toBe('DEV_MAILBOX must be 1 (serve /dev/mailbox) or 0, got "yes"');
+  });
+});

@@ -8,6 +8,7 @@ import { ApiError } from '../platform/errors/api-error.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { registerCompression } from '../http/compression.js';
+import { registerDevMailbox } from '../http/dev-mailbox.js';
 import { openCatalogCache } from '../http/response-cache/open-catalog-cache.js';
 import { capConnectionsPerIp, slowClientTimeouts } from '../http/connection-guard.js';
 import { registerErrorDocs } from '../http/error-docs.js';
@@ -78,6 +79,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   registerHealth(app, deps);
   registerErrorDocs(app);
   registerMediaFiles(app, media.storage);
+  if (deps.config.devMailbox) registerDevMailbox(app, deps.database);
   await registerApiReference(app, deps);
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);

@@ -1,33 +1,10 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Message } from '../generated/prisma/client.js';
+import { readMailbox, type MailboxEntry } from '../messaging/mailbox.js';
+import { DataDirBusyError } from '../platform/database/data-dir-lock.js';
 import type { CommandModule } from './command.js';
 import { stringFlag } from './parse-command-line.js';
+import { serverMailbox } from './server-mailbox.js';
 
-/** How many of the newest messages to an address are shown. */
-const SHOWN = 20;
-
-/** The recipient as the outbox stores it: an email lower-cased, a phone number in E.164. */
-function recipientOf(to: string): string {
-  const trimmed = to.trim();
-  if (trimmed.includes('@')) return trimmed.toLowerCase();
-  return parsePhoneNumberFromString(trimmed)?.number ?? trimmed;
-}
-
-function presentMessage(message: Message) {
-  return {
-    id: message.id,
-    channel: message.channel,
-    template: message.template,
-    status: message.status,
-    created_at: message.createdAt.toISOString(),
-    sent_at: message.sentAt?.toISOString() ?? null,
-    subject: message.subject,
-    // Null once the retention for message bodies has passed.
-    text: message.text,
-  };
-}
-
-function asText(to: string, rows: ReturnType<typeof presentMessage>[]): string {
+function asText(to: string, rows: MailboxEntry[]): string {
   if (!rows.length) return `No messages to ${to}.`;
   return rows
     .map((m) =>
@@ -40,13 +17,21 @@ function asText(to: string, rows: ReturnType<typeof presentMessage>[]): string {
 
 /**
  * Reads the messages outbox, so a developer signs in to the demo store without a mail server:
- * the newest messages to one address, sign-in codes included, across every store.
+ * the newest messages to one address, sign-in codes included, across every store. When a running
+ * server holds the embedded data directory, they are read through its dev mailbox instead.
  */
 export const messages: CommandModule = {
   async run(io, flags) {
-    const to = recipientOf(stringFlag(flags, 'to')!);
-    const ctx = await io.operator();
-    const rows = (await ctx.db.message.findMany({ where: { recipient: to }, orderBy: { createdAt: 'desc' }, take: SHOWN })).map(presentMessage);
-    return { json: { to, messages: rows }, text: asText(to, rows) };
+    const asked = stringFlag(flags, 'to')!;
+    let mailbox;
+    try {
+      const ctx = await io.operator();
+      mailbox = await readMailbox(ctx.db, { to: asked, now: ctx.now });
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError) || error.serverUrl === undefined) throw error;
+      mailbox = await serverMailbox(error, error.serverUrl, asked);
+    }
+    const to = mailbox.to ?? asked;
+    return { json: { to, messages: mailbox.messages }, text: asText(to, mailbox.messages) };
   },
 };

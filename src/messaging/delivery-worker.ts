@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message } from '../generated/prisma/client.js';
+import { Prisma, type Message } from '../generated/prisma/client.js';
+import { maskedColumns, SECRET_MASK } from '../domain/messages/message-secrets.js';
 import type { Db } from '../platform/database/database.js';
 import type { Transports } from './transports.js';
 
@@ -11,13 +12,16 @@ import type { Transports } from './transports.js';
  */
 export const deliveryRules = { batch: 20, leaseMs: 120_000, firstRetryMs: 30_000, maxRetryMs: 3_600_000, maxAttempts: 12 } as const;
 
+/** The `lastError` of a message whose secret expired before any attempt delivered it. */
+export const expiredUnsent = 'its code or token expired before it was delivered';
+
 export function retryDelayMs(attempt: number, random = Math.random): number {
   const base = Math.min(deliveryRules.maxRetryMs, deliveryRules.firstRetryMs * 2 ** (attempt - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
 export interface DeliveryWorker {
-  /** One pass at `now`: claim what is due, send it, settle each; then clear expired bodies. Answers how many were sent. */
+  /** One pass at `now`: mask expired secrets, claim what is due, send it, settle each; then clear expired bodies. Answers how many were sent. */
   runOnce(now?: Date): Promise<number>;
   /** Polls every `intervalMs` until stopped. */
   start(intervalMs?: number): void;
@@ -56,7 +60,11 @@ export function deliveryWorker(db: Db, transports: Transports, options: Delivery
       const transport = transports[message.channel];
       if (!transport) throw new Error(`no transport for channel ${message.channel}`);
       await transport.send(message);
-      await db.message.update({ where: { id: message.id }, data: { status: 'sent', sentAt: new Date(), lastError: null } });
+      // Handed to someone outside Bazaar, the secret needs no keeping: masked in the same update that records the delivery.
+      await db.message.update({
+        where: { id: message.id },
+        data: { status: 'sent', sentAt: new Date(), lastError: null, ...(transport.delivers ? maskedColumns(message) : {}) },
+      });
       return true;
     } catch (error) {
       const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
@@ -70,7 +78,26 @@ export function deliveryWorker(db: Db, transports: Transports, options: Delivery
     }
   }
 
+  /**
+   * A secret past its lifetime is masked out of text and subject, whether or not anyone delivered it
+   * (the recording provider's messages, read in the dev mailbox, keep theirs until then); a message
+   * still waiting to go is given up, since what it carries no longer works.
+   */
+  async function maskExpiredSecrets(now: Date): Promise<void> {
+    const inStores = options.storeIds ? Prisma.sql`AND "storeId"::text IN (${Prisma.join(options.storeIds)})` : Prisma.empty;
+    await db.$executeRaw`
+      UPDATE "Message" SET
+        "text" = replace("text", "secret", ${SECRET_MASK}),
+        "subject" = replace("subject", "secret", ${SECRET_MASK}),
+        "lastError" = CASE WHEN "status" = 'pending' THEN ${expiredUnsent} ELSE "lastError" END,
+        "status" = CASE WHEN "status" = 'pending' THEN 'failed' ELSE "status" END,
+        "secret" = NULL,
+        "secretExpiresAt" = NULL
+      WHERE "secretExpiresAt" <= ${now} AND "secret" IS NOT NULL ${inStores}`;
+  }
+
   async function pass(now: Date): Promise<number> {
+    await maskExpiredSecrets(now);
     const due = await db.message.findMany({
       where: { ...stores, status: 'pending', nextAttemptAt: { lte: now } },
       orderBy: { nextAttemptAt: 'asc' },

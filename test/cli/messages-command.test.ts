@@ -1,13 +1,36 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../src/domain/messages/message-secrets.js';
+import { localUrlOf } from '../../src/http/local-url.js';
 import { call } from '../support/http.js';
 import { makeStore } from '../support/stores.js';
-import { cli, cliFailure, cliJson, pointCliAtTestDatabase, withApp } from './cli-harness.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { cli, cliFailure, cliJson, pointCliAtTestDatabase, withApp, withDatabase } from './cli-harness.js';
 
 // `messages --to`: a developer reads the sign-in code the demo store sent, with no mail server.
 
 const db = pointCliAtTestDatabase();
 afterAll(() => db.cleanup());
+
+const newEmail = () => `dev-${randomUUID().slice(0, 8)}@example.com`;
+
+async function requestCode(t: TestApp, email: string) {
+  const shop = await makeStore(t.database, { name: 'Demo Shop' });
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/v1/auth/email/request-otp',
+    key: shop.publicKey,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email }),
+  });
+  expect(res.status).toBe(200);
+  const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email } });
+  return /code is (\d{6})/.exec(message.text!)![1]!;
+}
 
 describe('messages --to ADDRESS', () => {
   it('prints the newest messages to an address, the sign-in code included, whatever the case of the address', async () => {
@@ -30,6 +53,7 @@ describe('messages --to ADDRESS', () => {
         {
           id: expect.any(String),
           channel: 'email',
+          recipient: email,
           template: 'otp',
           status: 'pending',
           created_at: expect.stringMatching(/Z$/),
@@ -44,6 +68,17 @@ describe('messages --to ADDRESS', () => {
     expect(text.stdout.join('\n')).toMatch(/email {2}otp {2}pending\n {2}\d{6} is your Demo Shop sign-in code\n {2}Your Demo Shop sign-in code is \d{6}/);
   });
 
+  it('masks a code past its lifetime, even before a server’s worker masked it in the row', async () => {
+    const email = newEmail();
+    const code = await withApp(db, (t) => requestCode(t, email));
+    await withDatabase(db, (database) =>
+      database.prisma.message.updateMany({ where: { recipient: email }, data: { secretExpiresAt: new Date(Date.now() - 1000) } }),
+    );
+    const printed = await cliJson('messages', '--to', email);
+    expect(printed.messages[0]).toMatchObject({ subject: `${SECRET_MASK} is your Demo Shop sign-in code` });
+    expect(JSON.stringify(printed)).not.toContain(code);
+  });
+
   it('says so when nothing was sent to the address', async () => {
     expect(await cliJson('messages', '--to', 'nobody@example.com')).toEqual({ to: 'nobody@example.com', messages: [] });
     expect((await cli('messages', '--to', 'nobody@example.com')).stdout.join('')).toBe('No messages to nobody@example.com.');
@@ -53,5 +88,70 @@ describe('messages --to ADDRESS', () => {
     const failure = await cliFailure('messages');
     expect(failure.code).toBe(2);
     expect(failure.error.message).toContain('--to');
+  });
+});
+
+const mainTs = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+
+/** The real `bazaar` process (src/cli/main.ts under tsx), which finds the server through the lock file. */
+function bazaar(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  const child = spawn(process.execPath, [tsx, mainTs, ...args], { env: { ...env, DATA_DIR: db.dataDir! }, cwd: path.dirname(mainTs) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A server holding the CLI's embedded data directory, listening on a port of its own and announcing it in the lock file as `npm start` does. */
+async function withServer<T>(env: Record<string, string>, fn: (t: TestApp) => Promise<T>): Promise<T> {
+  const database = await db.open();
+  try {
+    const t = await startTestApp({ MEDIA_DIR: process.env.MEDIA_DIR!, ...env }, { database });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      database.announceServer(localUrlOf(t.app.server.address())!);
+      return await fn(t);
+    } finally {
+      await t.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+// Issue 19: the embedded database takes one process, so beside a running server the CLI reads its dev mailbox.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('messages --to beside a server that holds the data directory', () => {
+  it('reads the newest messages through the server’s dev mailbox, from this process and from another', async () => {
+    const email = newEmail();
+    await withServer({}, async (t) => {
+      const code = await requestCode(t, email);
+      const expected = {
+        to: email,
+        messages: [expect.objectContaining({ recipient: email, template: 'otp', text: expect.stringContaining(`sign-in code is ${code}.`) })],
+      };
+      expect(await cliJson('messages', '--to', email)).toEqual(expected);
+      expect((await cli('messages', '--to', email)).stdout.join('\n')).toContain(`  ${code} is your Demo Shop sign-in code`);
+
+      const other = await bazaar('messages', '--to', email, '--json');
+      expect({ code: other.code, stderr: other.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(JSON.parse(other.stdout)).toEqual(expected);
+    });
+  });
+
+  it('keeps refusing, saying why, when the server’s mailbox is off', async () => {
+    await withServer({ BAZAAR_DEMO: '0' }, async () => {
+      const failure = await cliFailure('messages', '--to', newEmail());
+      expect(failure.code).toBe(1);
+      expect(failure.error.code).toBe('data_dir_busy');
+      expect(failure.error.message).toMatch(
+        /is in use by cli test app .* Its dev mailbox is off \(start it with DEV_MAILBOX=1 to read messages beside it\)\.$/,
+      );
+    });
   });
 });

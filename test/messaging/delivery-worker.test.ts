@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,18 @@ async function requestCode(email: string) {
   return t.database.prisma.message.findFirstOrThrow({ where: { recipient: email }, orderBy: { createdAt: 'desc' } });
 }
 
+async function requestWelcome(email: string) {
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/v1/auth/email/register-password',
+    key: shop.publicKey,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ first_name: 'Ada', last_name: 'B', email, password: 'long enough' }),
+  });
+  expect(res.status).toBe(201);
+  return t.database.prisma.message.findFirstOrThrow({ where: { recipient: email, template: 'welcome' } });
+}
+
 describe('the delivery worker', () => {
   it('sends a sign-in code as a real email through SMTP and marks it sent', async () => {
     const message = await requestCode('mail@example.com');
@@ -116,9 +129,11 @@ describe('the delivery worker', () => {
     expect(received.map((r) => r.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `pair${i}@example.com`));
   });
 
+  // A welcome, not a code: a code would expire (and be given up) long before the last attempt.
   it('gives a message up as failed after the last attempt, and keeps it', async () => {
-    const message = await requestCode('never@example.com');
+    const message = await requestWelcome(`never-${randomUUID().slice(0, 8)}@example.com`);
     const broken: MessageTransport = {
+      delivers: true,
       send: async () => {
         throw new Error('provider down');
       },

@@ -12,6 +12,11 @@ export interface OutgoingMessage {
   /** Email only. */
   subject?: string;
   text: string;
+  /**
+   * The sign-in code or reset token the text (and subject) carry, and when it stops working: it is
+   * masked in the stored message once a real transport delivered it, or once it expired.
+   */
+  secret?: { value: string; expiresAt: Date };
 }
 
 /**
@@ -20,6 +25,11 @@ export interface OutgoingMessage {
  * the delivery worker sends it, retrying with backoff until it goes.
  */
 export async function enqueueMessage(ctx: Ctx, message: OutgoingMessage): Promise<void> {
+  // A secret the text does not carry could never be masked out of it.
+  const secret = message.secret;
+  if (secret && (!secret.value || !message.text.includes(secret.value))) {
+    throw new Error(`the ${message.template} message text does not carry its secret`);
+  }
   await ctx.db.message.create({
     data: {
       storeId: ctx.store.id,
@@ -28,6 +38,8 @@ export async function enqueueMessage(ctx: Ctx, message: OutgoingMessage): Promis
       template: message.template,
       subject: message.subject ?? null,
       text: message.text,
+      secret: secret?.value ?? null,
+      secretExpiresAt: secret?.expiresAt ?? null,
       nextAttemptAt: ctx.now,
       createdAt: ctx.now,
     },

@@ -36,6 +36,8 @@ export interface Database {
   poolStats(): PoolStats | null;
   /** SQL statements sent since start; deterministic, so tests and benchmarks count them. */
   statementCount(): number;
+  /** Tells processes refused the embedded data directory where this one answers HTTP (the CLI reads the dev mailbox there); nothing to tell on PostgreSQL. */
+  announceServer(url: string): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ interface Connection {
   engine: Database['engine'];
   pool?: pg.Pool;
   release(): Promise<void>;
+  announceServer(url: string): void;
 }
 
 async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promise<Connection> {
@@ -73,7 +76,14 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     // Our own pool, so its counts can be read; migrations get connections of their own, closed when
     // they finish, so their session-level advisory lock never lingers in this pool.
     const pool = new pg.Pool(config);
-    return { factory: new PrismaPg(pool), migrationFactory: new PrismaPg(config), engine: 'postgresql', pool, release: () => pool.end() };
+    return {
+      factory: new PrismaPg(pool),
+      migrationFactory: new PrismaPg(config),
+      engine: 'postgresql',
+      pool,
+      release: () => pool.end(),
+      announceServer: () => {},
+    };
   }
   let lock: DataDirLock | undefined;
   if (options.dataDir) {
@@ -92,6 +102,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     factory,
     migrationFactory: factory,
     engine: 'pglite',
+    announceServer: (url) => lock?.announce(url),
     async release() {
       await pglite.close();
       lock?.release();
@@ -102,7 +113,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const timed = options.timed ?? untimed;
   const limits = options.limits ?? defaultDatabaseLimits(!options.databaseUrl);
-  const { factory, migrationFactory, engine, pool, release } = await timed(
+  const { factory, migrationFactory, engine, pool, release, announceServer } = await timed(
     'database',
     () => connect(options, limits),
     () => ({
@@ -152,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     statementCount: () => statements,
+    announceServer,
     async close() {
       await prisma.$disconnect();
       await release();

@@ -38,6 +38,7 @@ export async function sendOtp(ctx: Ctx, to: OtpDestination, purpose: OtpPurpose 
   const id = randomUUID();
   const message = messageText[purpose](code, ctx.store.name, otpRules.expiresInSeconds / 60);
   await withTransaction(ctx, async (tx) => {
+    const expiresAt = new Date(tx.now.getTime() + otpRules.expiresInSeconds * 1000);
     await tx.db.otpChallenge.create({
       data: {
         id,
@@ -46,7 +47,7 @@ export async function sendOtp(ctx: Ctx, to: OtpDestination, purpose: OtpPurpose 
         destination: to.destination,
         purpose,
         codeHash: otpCodeHash(tx.secret, id, code),
-        expiresAt: new Date(tx.now.getTime() + otpRules.expiresInSeconds * 1000),
+        expiresAt,
         createdAt: tx.now,
       },
     });
@@ -56,6 +57,7 @@ export async function sendOtp(ctx: Ctx, to: OtpDestination, purpose: OtpPurpose 
       template: 'otp',
       ...(to.channel === 'email' ? { subject: message.subject } : {}),
       text: message.text,
+      secret: { value: code, expiresAt },
     });
   });
 }

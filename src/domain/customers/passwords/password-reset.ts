@@ -21,13 +21,14 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string; cli
   const token = `bzp_${randomToken(32)}`;
   const account = await ctx.db.customerAccount.findUnique({ where: { email: input.email }, select: { id: true } });
   await withTransaction(ctx, async (tx) => {
+    const expiresAt = new Date(tx.now.getTime() + resetRules.expiresInMinutes * 60_000);
     if (account) {
       await tx.db.passwordReset.create({
         data: {
           storeId: tx.db.$storeId,
           accountId: account.id,
           tokenHash: sha256Hex(token),
-          expiresAt: new Date(tx.now.getTime() + resetRules.expiresInMinutes * 60_000),
+          expiresAt,
           createdAt: tx.now,
         },
       });
@@ -40,6 +41,7 @@ export async function requestPasswordReset(ctx: Ctx, input: { email: string; cli
       text: account
         ? `To choose a new password, send this token with your email address to reset-password within ${resetRules.expiresInMinutes} minutes: ${token}. If you did not ask, ignore this message.`
         : `Someone asked to reset the ${tx.store.name} password of this address, but no account uses it. If it was you, register instead.`,
+      ...(account ? { secret: { value: token, expiresAt } } : {}),
     });
   });
 }
