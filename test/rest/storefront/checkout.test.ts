@@ -277,7 +277,10 @@ describe('POST /v1/store/checkout', () => {
     // Hours that start an hour from now, in UTC, so the store is closed now whatever the time of day.
     const hhmm = (minutesAhead: number) => new Date(Date.now() + minutesAhead * 60_000).toISOString().slice(11, 16);
     const opens = hhmm(60);
-    await t.database.prisma.store.update({ where: { id: store.store.id }, data: { timezone: 'UTC', openTime: opens, closeTime: hhmm(120), pickupEnabled: true } });
+    await t.database.prisma.store.update({
+      where: { id: store.store.id },
+      data: { timezone: 'UTC', openTime: opens, closeTime: hhmm(120), pickupEnabled: true },
+    });
     const info = await get(t.app, '/v1/store/info', store.publicKey);
     expect(info.body.data.is_open).toBe(false);
     const headers = session();
