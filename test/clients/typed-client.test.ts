@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bazaarClient, GraphQLError } from '../../clients/graphql/src/client.js';
 import { ProductPageDocument } from '../../clients/graphql/src/generated/graphql.js';
@@ -96,5 +98,22 @@ describe('clients/graphql journeys', () => {
     const refused = clientFor('pk_live_unknown').request(ProductPageDocument, { slug: 'linen-shirt' });
     await expect(refused).rejects.toBeInstanceOf(GraphQLError);
     await expect(refused).rejects.toMatchObject({ status: 401, errors: [{ extensions: { code: 'invalid_client_key' } }] });
+  });
+});
+
+describe('README copy-paste operations', () => {
+  const root = new URL('../../', import.meta.url);
+  const schema = buildSchema(readFileSync(new URL('schema.graphql', root), 'utf8'));
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const section = readme.slice(readme.indexOf('## GraphQL: a typed client'), readme.indexOf('## Operator CLI'));
+  const block = section.slice(section.indexOf('```graphql') + '```graphql'.length, section.indexOf('```', section.indexOf('```graphql') + 3));
+  const operations = block.split('\n').filter((line) => /^(query|mutation) /.test(line));
+
+  it('shows the five journeys', () => {
+    expect(operations.map((op) => op.split(/[ ({]/)[1])).toEqual(['BrowseProducts', 'ProductPage', 'AddToCart', 'SignIn', 'Checkout', 'MerchantOrders']);
+  });
+
+  it.each(operations.map((op) => [op.split(/[ ({]/)[1], op]))('%s is valid against schema.graphql', (_name, op) => {
+    expect(validate(schema, parse(op!)).map((e) => e.message)).toEqual([]);
   });
 });
