@@ -4,6 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type CartItemAddInput = {
+  /** The product’s uuid, or its slug as product pages name it. */
   productId: string;
   /** Default 1. */
   quantity?: number | null | undefined;
