@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -167,5 +168,37 @@ describe('DEV_MAILBOX', () => {
 
   it('refuses anything else, naming the variable', () => {
     expect(refusal({ DEV_MAILBOX: 'yes' }).message).toBe('DEV_MAILBOX must be 1 (serve /dev/mailbox) or 0, got "yes"');
+  });
+});
+
+describe('.env.example', () => {
+  const root = new URL('../', import.meta.url);
+  /** Every variable loadConfig reads, recorded as it reads them. */
+  const settingsRead = () => {
+    const names = new Set<string>();
+    loadConfig(new Proxy({} as Record<string, string | undefined>, { get: (_env, name) => (names.add(String(name)), undefined) }));
+    return [...names].sort();
+  };
+  // A setting is a commented assignment of its default under a comment saying what it means; one without that comment is not counted.
+  const example = readFileSync(new URL('.env.example', root), 'utf8');
+  const lines = [...example.matchAll(/^# \S.*\n#([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, name, value]) => ({
+    name: name!,
+    value: value!.replace(/^'(.*)'$/, '$1'),
+  }));
+
+  it('lists every setting of src/config.ts once, each under a line saying what it means', () => {
+    expect(lines.map((l) => l.name).sort()).toEqual(settingsRead());
+  });
+
+  it('shows each setting at its default: setting it to the value shown changes nothing', () => {
+    const defaults = loadConfig({});
+    for (const { name, value } of lines) expect(loadConfig({ [name]: value }), name).toEqual(defaults);
+  });
+
+  it('matches the README’s Configuration table, row for row', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### PostgreSQL and Redis'));
+    const rows = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]!);
+    expect(rows.sort()).toEqual(settingsRead());
   });
 });

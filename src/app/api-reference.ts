@@ -41,6 +41,8 @@ const page = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>Bazaar API reference</title>
+<link rel="icon" type="image/png" sizes="32x32" href="${assetsPrefix}favicon-32x32.png">
+<link rel="icon" type="image/png" sizes="16x16" href="${assetsPrefix}favicon-16x16.png">
 <link rel="stylesheet" href="${assetsPrefix}swagger-ui.css">
 </head>
 <body>
@@ -80,6 +82,6 @@ export async function registerApiReference(app: FastifyInstance, deps: AppDeps) 
     decorateReply: false,
     maxAge: '365d',
     immutable: true,
-    allowedPath: (pathname) => /^\/(swagger-ui\.css|swagger-ui-bundle\.js|swagger-ui-standalone-preset\.js)$/.test(pathname),
+    allowedPath: (pathname) => /^\/(swagger-ui\.css|swagger-ui-bundle\.js|swagger-ui-standalone-preset\.js|favicon-(16x16|32x32)\.png)$/.test(pathname),
   });
 }

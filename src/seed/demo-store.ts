@@ -17,6 +17,8 @@ const demoProfile = {
   supportEmail: 'support@demo.bazaar.example',
   openTime: '08:00',
   closeTime: '22:00',
+  // Open 08:00-22:00 UTC, yet a developer trying checkout at night should get an order, not store_closed.
+  preorderEnabled: true,
   deliveryFee: '4.99',
   deliveryTime: '30-45 min',
   pickupEnabled: true,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql } from '../support/http.js';
+import { get, graphql } from '../support/http.js';
 import { createStockCases, stockCases } from '../support/stock-cases.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -43,5 +43,43 @@ describe.each(stockCases)('$slug', ({ slug, verdict }) => {
     const res = await graphql(t.app, shop.privateKey, merchantQuery, { id: ids.get(slug)!.id });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.merchant.product).toEqual({ storefrontPrice: { amount: verdict.price.toFixed(2) }, stock: verdict.stock });
+  });
+});
+
+describe('products(filter: { inStock })', () => {
+  const listed = async (inStock: boolean) => {
+    const res = await graphql(
+      t.app,
+      shop.publicKey,
+      `
+        query ($inStock: Boolean) {
+          products(first: 20, filter: { inStock: $inStock }) {
+            edges {
+              node {
+                slug
+              }
+            }
+          }
+        }
+      `,
+      {
+        inStock,
+      },
+    );
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.products.edges.map((e: { node: { slug: string } }) => e.node.slug).sort();
+  };
+
+  it('lists the products the stock rule calls in stock, or the others, as REST in_stock does', async () => {
+    const expected = (inStock: boolean) =>
+      stockCases
+        .filter((c) => c.verdict.inStock === inStock)
+        .map((c) => c.slug)
+        .sort();
+    expect(await listed(true)).toEqual(expected(true));
+    expect(await listed(false)).toEqual(expected(false));
+    expect(expected(false).length).toBeGreaterThan(0);
+    const rest = await get(t.app, '/v1/store/products?in_stock=false', shop.publicKey);
+    expect(rest.body.data.map((p: { slug: string }) => p.slug).sort()).toEqual(expected(false));
   });
 });

@@ -11,12 +11,19 @@ const ref = (what: string) =>
     .min(1, { error: 'is required' })
     .max(64, { error: `must be the ${what}'s uuid` });
 
+/** A product as the shopper's pages name it: its uuid, or the slug of its page (`/store/products/{slug}`). */
+const productRef = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : "must be the product's uuid or slug") })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(200, { error: "must be the product's uuid or slug" });
+
 /**
  * A line as a client sends it. `title` and `price` are what the client believes; they are read and
  * ignored (prices and titles always come from the catalogue), so a stale or tampered one changes nothing.
  */
 export const cartLineShape = {
-  itemId: ref('product'),
+  itemId: productRef,
   variantId: ref('variant').nullish(),
   quantity: z.unknown(),
   title: z.unknown().optional(),
@@ -33,7 +40,7 @@ export const cartUpsertShape = {
 };
 
 export const cartItemAddShape = {
-  productId: ref('product'),
+  productId: productRef,
   variantId: ref('variant').nullish(),
   quantity: wholeNumber(1, cartLimits.maxQuantity).optional(),
   sessionToken: z.string({ error: 'must be text' }).optional(),

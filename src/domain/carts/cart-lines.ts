@@ -6,7 +6,7 @@ import { bestDiscounts } from '../pricing/discount-math.js';
 import type { AppliedDiscount } from '../pricing/discounts.js';
 import { pricingOf } from '../pricing/pricing-of.js';
 import { sellableVariants, variantPricing } from '../pricing/product-pricing.js';
-import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { hasNoNul, uuidPattern } from '../../platform/validation/text-rules.js';
 import { cartLimits } from './cart-fields.js';
 
 /** Why the server refuses a line (`meta.rejected_items[].reason`, `validation_errors[].code`). */
@@ -60,10 +60,29 @@ function unitsAvailable(product: Product, variant: Variant | null, productInStoc
  * one statement, their variants through the request's loader.
  */
 export async function checkLines(ctx: Ctx, requested: RequestedLine[]): Promise<LineCheck[]> {
-  const ids = [...new Set(requested.map((r) => r.itemId.toLowerCase()).filter((id) => uuidPattern.test(id)))];
-  const products = ids.length ? await ctx.db.product.findMany({ where: { id: { in: ids }, deletedAt: null } }) : [];
-  const byId = new Map(products.map((p) => [p.id, p]));
-  return Promise.all(requested.map((line) => checkLine(ctx, line, byId.get(line.itemId.toLowerCase()))));
+  const refs = requested.map((r) => productRefOf(r.itemId));
+  const ids = [...new Set(refs.flatMap((r) => (r.id ? [r.id] : [])))];
+  const slugs = [...new Set(refs.flatMap((r) => (r.slug ? [r.slug] : [])))];
+  const named = [...(ids.length ? [{ id: { in: ids } }] : []), ...(slugs.length ? [{ slug: { in: slugs } }] : [])];
+  const products = named.length ? await ctx.db.product.findMany({ where: { OR: named, deletedAt: null } }) : [];
+  const byRef = new Map(products.flatMap((p) => [[p.id, p] as const, [`slug:${p.slug}`, p] as const]));
+  const productOf = (ref: ProductRef) => (ref.id ? byRef.get(ref.id) : ref.slug !== undefined ? byRef.get(`slug:${ref.slug}`) : undefined);
+  return Promise.all(requested.map((line, i) => checkLine(ctx, line, productOf(refs[i]!))));
+}
+
+export interface ProductRef {
+  id?: string;
+  slug?: string;
+}
+
+/**
+ * A line names its product by uuid or, as the product pages do, by slug. A slug holding NUL
+ * cannot exist (PostgreSQL text refuses it), so it names nothing.
+ */
+export function productRefOf(ref: string): ProductRef {
+  const trimmed = ref.trim();
+  if (uuidPattern.test(trimmed)) return { id: trimmed.toLowerCase() };
+  return hasNoNul(trimmed) ? { slug: trimmed } : {};
 }
 
 async function checkLine(ctx: Ctx, requested: RequestedLine, product: Product | undefined): Promise<LineCheck> {

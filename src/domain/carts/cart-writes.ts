@@ -98,7 +98,7 @@ const refusalField: Record<LineRefusal, string> = {
 };
 
 function refuse(reason: LineRefusal): never {
-  if (reason === 'not_found') throw ApiError.notFound('Product');
+  if (reason === 'not_found') throw new ApiError('not_found', 'Product not found: name it by its uuid (id) or by its slug, as its page does.');
   throw ApiError.invalidField(refusalField[reason], refusalMessages[reason]);
 }
 

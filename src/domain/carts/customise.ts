@@ -2,7 +2,7 @@ import type { Prisma, Product } from '../../generated/prisma/client.js';
 import { findCatalogProduct } from '../catalog/find-product.js';
 import type { Ctx } from '../context.js';
 import { sellableVariants, variantPricing } from '../pricing/product-pricing.js';
-import { linePrice } from './cart-lines.js';
+import { linePrice, productRefOf } from './cart-lines.js';
 
 /** What a shopper must choose before a product sold by variant goes into the cart. */
 export interface CustomiseChoices {
@@ -21,7 +21,7 @@ export interface CustomiseChoices {
 }
 
 export async function customiseChoices(ctx: Ctx, productId: string): Promise<CustomiseChoices> {
-  const product = await findCatalogProduct(ctx, { id: productId });
+  const product = await findCatalogProduct(ctx, productRefOf(productId));
   const [options, all] = await Promise.all([ctx.loaders.optionsByProduct.load(product.id), ctx.loaders.variantsByProduct.load(product.id)]);
   const variants = await Promise.all(
     sellableVariants(all).map(async (v) => {

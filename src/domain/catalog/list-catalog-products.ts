@@ -21,6 +21,8 @@ export interface CatalogFilter {
   categorySlug?: string;
   categoryId?: string;
   hasVideo?: boolean;
+  /** The card's `in_stock`, from the product's stored column. */
+  inStock?: boolean;
 }
 
 /**
@@ -54,12 +56,13 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
   if (input.keyword) where.title = containsText(input.keyword);
   if (categoryIds) where.categoryId = { in: categoryIds };
   if (input.hasVideo !== undefined) where.videoUrl = input.hasVideo ? { not: null } : null;
+  if (input.inStock !== undefined) where.inStock = input.inStock;
 
   const query: KeysetQuery<Product> = {
     binding: {
       list: CATALOG_LIST,
       storeId: ctx.store.id,
-      filters: { keyword: input.keyword?.toLowerCase(), category: category?.id, has_video: input.hasVideo, sort: input.sort },
+      filters: { keyword: input.keyword?.toLowerCase(), category: category?.id, has_video: input.hasVideo, in_stock: input.inStock, sort: input.sort },
     },
     sort: catalogSorts[input.sort],
     where,

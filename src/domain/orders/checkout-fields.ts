@@ -33,7 +33,8 @@ export const checkoutShape = {
   addressId: z.string({ error: 'must be a saved address id' }).trim().min(1).max(64).optional(),
   address: z.strictObject(checkoutAddressShape).optional(),
   paymentMethod: oneOf(paymentMethods),
-  couponCode: requiredText(64).optional(),
+  /** Null, like leaving it out, means no coupon. */
+  couponCode: requiredText(64).nullish(),
   note: nullableText(1000).optional(),
   contact: z.strictObject(checkoutContactShape).optional(),
 };

@@ -7,6 +7,7 @@ import { findCart, type CartWithItems } from '../carts/open-cart.js';
 import { revalidateCart } from '../carts/validate-cart.js';
 import type { Ctx } from '../context.js';
 import { customerContactOf } from '../customers/addresses/saved-addresses.js';
+import { openingState } from '../store/opening-hours.js';
 import { withTransaction, type TransactionCtx } from '../transaction.js';
 import { applyCoupon, type AppliedCoupon } from './apply-coupon.js';
 import type { CheckoutInput } from './checkout-fields.js';
@@ -67,6 +68,11 @@ interface PricedLine {
 export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutInput): Promise<PlacedOrder> {
   if (ctx.store.disableOrder || ctx.store.temporaryUnavailable) {
     throw new ApiError('store_not_accepting_orders', `${ctx.store.name} is not taking orders right now.`);
+  }
+  const opening = openingState(ctx.store, ctx.now);
+  // Outside its hours a store takes orders only as preorders, to prepare when it opens.
+  if (!opening.isOpen && !ctx.store.preorderEnabled) {
+    throw new ApiError('store_closed', `${ctx.store.name} is closed now and takes no orders before it opens (${opening.message}).`);
   }
   if (input.paymentMethod === 'online' && !ctx.payments) {
     throw new ApiError('payment_method_unavailable', `${ctx.store.name} takes no online payment here: choose cash.`, {

@@ -21,10 +21,11 @@ export const fieldOf = (field: string) => (field === 'sessionToken' ? 'X-Cart-Se
 
 const upsertInput = z.object({ cartItems: cartUpsertShape.cartItems, source: cartUpsertShape.source });
 const addInput = z.object({ productId: cartItemAddShape.productId, variantId: cartItemAddShape.variantId, quantity: cartItemAddShape.quantity });
+const productRefDescription = 'The product’s uuid, or its slug as product pages name it.';
 
 const CartLineInput = builder.inputType('CartLineInput', {
   fields: (t) => ({
-    productId: t.string({ required: true }),
+    productId: t.string({ required: true, description: productRefDescription }),
     variantId: t.string({ required: false }),
     quantity: t.int({ required: true }),
   }),
@@ -39,7 +40,7 @@ const CartUpsertInput = builder.inputType('CartUpsertInput', {
 
 const CartItemAddInput = builder.inputType('CartItemAddInput', {
   fields: (t) => ({
-    productId: t.string({ required: true }),
+    productId: t.string({ required: true, description: productRefDescription }),
     variantId: t.string({ required: false }),
     quantity: t.int({ required: false, description: 'Default 1.' }),
   }),

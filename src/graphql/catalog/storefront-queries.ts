@@ -23,10 +23,17 @@ const ProductFilter = builder.inputType('ProductFilter', {
     categorySlug: t.string({ required: false, description: 'The category and its subcategories.' }),
     categoryId: t.string({ required: false, description: 'Integer id or uuid of a category; the category and its subcategories.' }),
     hasVideo: t.boolean({ required: false }),
+    inStock: t.boolean({ required: false, description: 'true: only products a shopper can buy now; false: only sold-out ones (REST in_stock).' }),
   }),
 });
 
-const filterArgNames = { keyword: 'filter.keyword', categorySlug: 'filter.categorySlug', categoryId: 'filter.categoryId', hasVideo: 'filter.hasVideo' };
+const filterArgNames = {
+  keyword: 'filter.keyword',
+  categorySlug: 'filter.categorySlug',
+  categoryId: 'filter.categoryId',
+  hasVideo: 'filter.hasVideo',
+  inStock: 'filter.inStock',
+};
 
 /** What GraphQL checks of its own arguments before the domain runs; paths are the argument paths. */
 const productArgs = z.object({
@@ -61,6 +68,7 @@ builder.queryFields((t) => ({
           categorySlug: filter?.categorySlug ?? undefined,
           categoryId: filter?.categoryId ?? undefined,
           hasVideo: filter?.hasVideo ?? undefined,
+          inStock: filter?.inStock ?? undefined,
           sort: args.sort ?? 'latest',
           locale: args.locale,
         }),

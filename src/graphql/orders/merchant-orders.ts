@@ -48,7 +48,11 @@ const MerchantOrder = builder.objectRef<OrderRecord>('MerchantOrder').implement(
   fields: (t) => ({
     id: t.exposeInt('id'),
     uid: t.field({ type: 'UUID', resolve: (o) => o.uid }),
-    number: t.string({ description: 'The human order number (REST order_number).', resolve: (o) => orderNoOf(o) }),
+    orderNumber: t.string({
+      description: 'The human order number, unique per store and increasing: REST order_number (order_no on the storefront).',
+      resolve: (o) => orderNoOf(o),
+    }),
+    number: t.string({ deprecationReason: 'Use orderNumber, the same value under the name REST uses.', resolve: (o) => orderNoOf(o) }),
     status: t.field({ type: OrderStatus, resolve: stateFields.status }),
     paymentStatus: t.field({ type: OrderPaymentStatus, resolve: stateFields.paymentStatus }),
     paymentMethod: t.field({ type: PaymentMethod, resolve: stateFields.paymentMethod }),

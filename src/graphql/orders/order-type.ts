@@ -32,7 +32,11 @@ export const Order = builder.objectRef<OrderRecord>('Order').implement({
   description: "One of the shopper's orders at this store (REST GET /store/orders/{id}).",
   fields: (t) => ({
     id: t.field({ type: 'UUID', resolve: (o) => o.uid }),
-    number: t.string({ description: 'The human order number, unique per store and increasing (REST order_no).', resolve: (o) => orderNoOf(o) }),
+    orderNumber: t.string({
+      description: 'The human order number, unique per store and increasing: REST order_no on the storefront, order_number on the merchant API.',
+      resolve: (o) => orderNoOf(o),
+    }),
+    number: t.string({ deprecationReason: 'Use orderNumber, the same value under the name REST uses.', resolve: (o) => orderNoOf(o) }),
     status: t.field({ type: OrderStatus, resolve: stateFields.status }),
     statusLabel: t.string({ resolve: (o) => statusLabels[o.status as OrderStatusValue]?.title ?? o.status }),
     paymentStatus: t.field({ type: OrderPaymentStatus, resolve: stateFields.paymentStatus }),

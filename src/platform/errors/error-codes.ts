@@ -54,6 +54,11 @@ export const errorCodes = {
     summary: 'Another order took the last units while this one was placed; nothing was charged or written. Validate the cart to see what is left.',
   },
   store_not_accepting_orders: { status: 409, summary: 'The store is not taking orders right now (ordering disabled or temporarily unavailable).' },
+  store_closed: {
+    status: 409,
+    summary:
+      'The store is outside its opening hours (GET /store/info is_open false) and takes no orders before it opens; the message says when. A store with preorder_enabled takes them.',
+  },
   idempotency_key_in_progress: { status: 409, summary: 'A call with this Idempotency-Key is still running; retry after Retry-After seconds.' },
   gone: { status: 410, summary: 'The resource no longer exists.', reserved: true },
   payload_too_large: { status: 413, summary: 'The body is over the size limit.' },

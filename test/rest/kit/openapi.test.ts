@@ -105,6 +105,17 @@ describe('GET /docs/api', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('names Swagger UI’s own favicon, served as an image with the other assets', async () => {
+    const page = await get(t.app, '/docs/api');
+    const icons = [...page.raw.matchAll(/<link rel="icon" type="image\/png" sizes="(\d+x\d+)" href="([^"]+)">/g)];
+    expect(icons.map((m) => m[1])).toEqual(['32x32', '16x16']);
+    for (const [, , href] of icons) {
+      const icon = await get(t.app, href!);
+      expect({ status: icon.status, type: icon.headers['content-type'] }, href).toEqual({ status: 200, type: 'image/png' });
+      expect(icon.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
   it('points the page at both documents', async () => {
     const init = await get(t.app, '/docs/api/init.js');
     expect(init.raw).toContain("'/openapi/storefront.json'");

@@ -78,8 +78,25 @@ describe('POST /v1/store/cart/items', () => {
     ]);
   });
 
-  it('answers 404 for another store’s product', async () => {
-    expectFailure(await addItem({ product_id: foreign.id }, session()), 404, 'not_found');
+  it('answers 404 for another store’s product, saying what product_id takes', async () => {
+    const message = 'Product not found: name it by its uuid (id) or by its slug, as its page does.';
+    expectFailure(await addItem({ product_id: foreign.id }, session()), 404, 'not_found', message);
+    expectFailure(await addItem({ product_id: foreign.slug }, session()), 404, 'not_found', message);
+    expectFailure(await addItem({ product_id: 'no-such-product' }, session()), 404, 'not_found', message);
+  });
+
+  it('takes the slug the product pages use, for a plain product and for one sold by variant', async () => {
+    const who = session();
+    const added = await addItem({ product_id: tea.slug, quantity: 2 }, who);
+    expect(added.status, added.raw).toBe(200);
+    expect(lineSummary(added.body.data.cart)).toEqual([{ item_id: tea.id, variant_id: undefined, quantity: 2, price: 12.5, discount_price: 12.5 }]);
+    const ask = await addItem({ product_id: shirt.slug }, who);
+    expect(ask.body.data).toMatchObject({ result: 'customise', product: { id: shirt.id, title: 'Shirt' } });
+    const chosen = await addItem({ product_id: shirt.slug, variant_id: small.id }, who);
+    expect(lineSummary(chosen.body.data.cart).map((l) => [l.item_id, l.variant_id, l.quantity])).toEqual([
+      [tea.id, undefined, 2],
+      [shirt.id, small.id, 1],
+    ]);
   });
 });
 

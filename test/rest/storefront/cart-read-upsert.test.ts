@@ -154,6 +154,15 @@ describe('POST /v1/store/cart', () => {
     ]);
   });
 
+  it('takes a product’s slug for item_id, as its page names it, and adds it up with the same product by uuid', async () => {
+    const res = await upsert([{ item_id: tea.slug, quantity: 1 }, line(tea, 2), { item_id: foreign.slug, quantity: 1 }], session());
+    expect(res.status).toBe(200);
+    expect(lineSummary(res.body.data)).toEqual([{ item_id: tea.id, variant_id: undefined, quantity: 3, price: 12.5, discount_price: 12.5 }]);
+    expect(res.body.meta.rejected_items).toEqual([
+      { index: 2, item_id: foreign.slug, variant_id: null, quantity: 1, reason: 'not_found', message: 'No such product in this store.' },
+    ]);
+  });
+
   it('adds up duplicate lines of one product and variant', async () => {
     const res = await upsert([line(mug, 2), line(shirt, 1, { variant_id: small.id }), line(mug, 3)], session());
     expect(lineSummary(res.body.data)).toEqual([

@@ -262,6 +262,43 @@ describe('POST /v1/store/checkout', () => {
     expect(await ordersOf(store)).toBe(0);
   });
 
+  it('takes coupon_code: null as no coupon', async () => {
+    const headers = session();
+    await fillCart(headers, [{ item_id: mug.id, quantity: 1 }]);
+    const res = await checkout({ delivery_method: 'delivery', address: chicago, payment_method: 'cash', contact: guest, coupon_code: null }, headers);
+    expect(res.status, res.raw).toBe(201);
+    expect(res.body.data).toMatchObject({ total_price: 8, grand_total: 12 });
+    expect(await t.database.prisma.order.findUniqueOrThrow({ where: { uid: res.body.data.id }, select: { couponCode: true } })).toEqual({ couponCode: null });
+  });
+
+  it('refuses a store outside its opening hours with store_closed, unless it takes preorders', async () => {
+    const store = await makeStore(t.database, { name: 'Night Owl' });
+    const pen = await createProduct(t.database, store.store, { title: 'Pen', price: '2.00', stock: 9 });
+    // Hours that start an hour from now, in UTC, so the store is closed now whatever the time of day.
+    const hhmm = (minutesAhead: number) => new Date(Date.now() + minutesAhead * 60_000).toISOString().slice(11, 16);
+    const opens = hhmm(60);
+    await t.database.prisma.store.update({
+      where: { id: store.store.id },
+      data: { timezone: 'UTC', openTime: opens, closeTime: hhmm(120), pickupEnabled: true },
+    });
+    const info = await get(t.app, '/v1/store/info', store.publicKey);
+    expect(info.body.data.is_open).toBe(false);
+    const headers = session();
+    await fillCart(headers, [{ item_id: pen.id, quantity: 1 }], store);
+    const body = { delivery_method: 'pickup', payment_method: 'cash', contact: guest };
+    expectFailure(
+      await checkout(body, headers, store.publicKey),
+      409,
+      'store_closed',
+      `Night Owl is closed now and takes no orders before it opens (Opens at ${opens}).`,
+    );
+    expect(await ordersOf(store)).toBe(0);
+    await t.database.prisma.store.update({ where: { id: store.store.id }, data: { preorderEnabled: true } });
+    const res = await checkout(body, headers, store.publicKey);
+    expect(res.status, res.raw).toBe(201);
+    expect(await ordersOf(store)).toBe(1);
+  });
+
   it('does not reach another store’s cart', async () => {
     const headers = session();
     await fillCart(headers, [{ item_id: mug.id, quantity: 1 }]);

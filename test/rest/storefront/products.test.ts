@@ -134,6 +134,12 @@ describe('GET /v1/store/products', () => {
     expect(slugs((await get(t.app, '/v1/store/products?has_video=0', shop.publicKey)).body)).toHaveLength(3);
   });
 
+  it('filters by in_stock, the card’s own in_stock', async () => {
+    expect(slugs((await get(t.app, '/v1/store/products?in_stock=true', shop.publicKey)).body)).toEqual(['runner-sneaker', 'leather-boot', 'canvas-tote']);
+    expect(slugs((await get(t.app, '/v1/store/products?in_stock=0', shop.publicKey)).body)).toEqual(['sold-out-sock']);
+    expect((await get(t.app, '/v1/store/products?in_stock=maybe', shop.publicKey)).body.error).toMatchObject({ code: 'validation_failed', field: 'in_stock' });
+  });
+
   it('pages by number with current_page and last_page, and hands over a cursor', async () => {
     const first = await get(t.app, '/v1/store/products?per_page=3', shop.publicKey);
     expect(first.body).toMatchObject({ has_more: true, meta: { pagination: { current_page: 1, last_page: 2, per_page: 3, total: 4 } } });

@@ -17,6 +17,7 @@ export const productListQuery = z
     category_id: textParam(64).meta({ description: 'Integer id or uuid of a category; the category and its subcategories.' }),
     sort: enumParam(catalogSortNames).meta({ description: 'latest (default), popular, price_low, price_high (on the price the card shows).' }),
     has_video: booleanParam,
+    in_stock: booleanParam.meta({ description: 'true: only products a shopper can buy now; false: only sold-out ones.' }),
     starting_after: cursorParam.meta({ description: 'next_cursor of the previous page: keyset mode, without totals.' }),
     locale: localeParam.meta({ description: 'A published store locale; anything else falls back to the primary.' }),
   })
@@ -36,6 +37,7 @@ export const productListQuery = z
     categorySlug: q.category_slug,
     categoryId: q.category_id,
     hasVideo: q.has_video,
+    inStock: q.in_stock,
     sort: q.sort ?? 'latest',
     locale: q.locale,
   }));
