@@ -101,6 +101,19 @@ describe('A multipart body on a route that takes no files', () => {
     expectFailure(res, 415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
   });
 
+  it('answers 415 unsupported_media_type on /graphql, which takes no uploads', async () => {
+    const form = multipartBody([{ name: 'operations', value: '{"query":"{ shop { name } }"}' }]);
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/graphql',
+      key: shop.publicKey,
+      headers: { 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(res.status, res.raw).toBe(415);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
   it('reads none of the body', async () => {
     const body = streamedUpload(8 * 1024 * 1024);
     const res = await call(t.app, {
