@@ -20,6 +20,11 @@ export interface Config {
   secret: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
+  /**
+   * `MULTIPART_MAX_BYTES` (default 25 MiB, at least `MEDIA_MAX_BYTES`): the largest multipart/form-data
+   * body an upload route reads, part headers included; its one bound on the memory a request can hold.
+   */
+  multipartMaxBytes: number;
   /** Requests per minute; `graphiql` is per client IP, for the GraphiQL page and its assets. */
   rateLimits: { storefront: number; merchant: number; graphql: number; graphiql: number };
   demo: boolean;
@@ -141,6 +146,13 @@ function devMailbox(env: Env, demo: boolean): boolean {
   return value === '1';
 }
 
+/** A body that cannot hold one image of MEDIA_MAX_BYTES would refuse every full-size upload. */
+function multipartMaxBytes(env: Env, media: MediaConfig): number {
+  const bytes = integer(env, 'MULTIPART_MAX_BYTES', 25 * 1024 * 1024, 1);
+  if (bytes < media.maxBytes) throw new ConfigError(`MULTIPART_MAX_BYTES must be at least MEDIA_MAX_BYTES (${media.maxBytes}), got "${bytes}"`);
+  return bytes;
+}
+
 function secret(env: Env): string | undefined {
   const value = env.BAZAAR_SECRET;
   if (!value) return undefined;
@@ -231,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
   const proxies = trustProxy(env);
   const dataDir = path.resolve(env.DATA_DIR || '.data');
   const demo = env.BAZAAR_DEMO !== '0';
+  const mediaConfig = media(env, dataDir);
   return {
     port,
     host,
@@ -243,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     secret: secret(env),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576),
+    multipartMaxBytes: multipartMaxBytes(env, mediaConfig),
     rateLimits: {
       storefront: integer(env, 'RATE_LIMIT_STOREFRONT', 180),
       merchant: integer(env, 'RATE_LIMIT_MERCHANT', 600),
@@ -255,7 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: proxies,
     connections: connections(env, proxies !== false),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
-    media: media(env, dataDir),
+    media: mediaConfig,
     messages: {
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM || 'Bazaar <no-reply@localhost>',

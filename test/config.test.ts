@@ -202,3 +202,16 @@ describe('.env.example', () => {
     expect(rows.sort()).toEqual(settingsRead());
   });
 });
+
+describe('MULTIPART_MAX_BYTES', () => {
+  it('defaults to 25 MiB and takes any size that holds one image of MEDIA_MAX_BYTES', () => {
+    expect(loadConfig({}).multipartMaxBytes).toBe(26_214_400);
+    expect(loadConfig({ MEDIA_MAX_BYTES: '1000', MULTIPART_MAX_BYTES: '1000' }).multipartMaxBytes).toBe(1000);
+  });
+
+  it('refuses a size under MEDIA_MAX_BYTES, which would refuse every full-size upload', () => {
+    expect(refusal({ MEDIA_MAX_BYTES: '2000', MULTIPART_MAX_BYTES: '1999' }).message).toBe(
+      'MULTIPART_MAX_BYTES must be at least MEDIA_MAX_BYTES (2000), got "1999"',
+    );
+  });
+});

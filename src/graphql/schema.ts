@@ -1,6 +1,7 @@
 import { GraphQLDirective, GraphQLNonNull, GraphQLString, DirectiveLocation, type GraphQLSchema } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
+import { refuseUnstorableArguments } from './storable-arguments.js';
 import './store/queries.js';
 import './catalog/storefront-queries.js';
 import './catalog/merchant-queries.js';
@@ -65,7 +66,7 @@ export function assertDeclaredAuth(schema: GraphQLSchema) {
 export function buildSchema(): GraphQLSchema {
   const schema = builder.toSchema({ directives: [requiresScope, requiresPrivateKey], sortSchema: true });
   assertDeclaredAuth(schema);
-  return schema;
+  return refuseUnstorableArguments(schema);
 }
 
 /** The SDL committed as schema.graphql, directives included. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantRangeRule, isWithinInstantRange } from './instant-range.js';
 import { hasNoNul, uuidPattern } from './text-rules.js';
 
 // Parsers for values that arrive as text (query strings, path segments, command-line flags): each
@@ -53,7 +54,9 @@ export function enumParam<const T extends readonly [string, ...string[]]>(values
 /** Date.parse rolls 2026-02-30 over into March; a timestamp must name a real day. */
 function isCalendarDate(ymd: string): boolean {
   const [year, month, day] = ymd.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
@@ -73,6 +76,7 @@ export const timestampParam = z.preprocess(
       if (hour === undefined) return new Date(`${day}T00:00:00Z`);
       return new Date(offset ? v.replace(' ', 'T') : `${v.replace(' ', 'T')}Z`);
     })
+    .refine(isWithinInstantRange, { error: instantRangeRule })
     .optional(),
 );
 

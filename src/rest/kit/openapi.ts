@@ -46,7 +46,11 @@ function operationOf(route: RestRoute): ZodOpenApiOperationObject {
     security: securityOf(route, scopes),
     ...(route.auth.kind === 'scope' ? { 'x-required-scope': route.auth.scope } : {}),
     requestParams,
-    ...(route.body ? { requestBody: { content: { 'application/json': { schema: route.body }, 'multipart/form-data': { schema: route.body } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: { content: { 'application/json': { schema: route.body }, ...(route.uploads ? { 'multipart/form-data': { schema: route.body } } : {}) } },
+        }
+      : {}),
     responses: {
       [String(route.status ?? 200)]: {
         description: route.summary,

@@ -57,6 +57,11 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
   query?: Q;
   body?: B;
   /**
+   * The route takes files: its body may also arrive as multipart/form-data, read under the upload
+   * limits (src/rest/kit/multipart-body.ts). Every other route answers a multipart body with 415.
+   */
+  uploads?: true;
+  /**
    * `catalogue`: a shopper's catalogue read, answered from the catalogue cache while the store's
    * catalogue version and the next discount boundary allow (src/http/response-cache). Only reads
    * whose answer depends on nothing but the store's catalogue, the key and the URL may declare it.

@@ -11,7 +11,9 @@ import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { answeredFromCache } from './cached-reads.js';
 import { answerIdempotently, isWrite, sentAnswerOf } from './idempotent-writes.js';
-import { acceptMultipart, readRequestHeaders } from './request-readers.js';
+import multipart from '@fastify/multipart';
+import { readMultipartBody, type MultipartLimits } from './multipart-body.js';
+import { readRequestHeaders } from './request-readers.js';
 import type { RequestHeaders, RestRoute } from './route.js';
 import { toWireFields } from './wire-names.js';
 
@@ -39,7 +41,6 @@ declare module 'fastify' {
 }
 
 const allMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Deny by default: a route that declares no requirement, or one its surface cannot satisfy, stops the start. */
 export function checkDeclaredAuth(surface: RestSurface, route: RestRoute) {
@@ -72,12 +73,18 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
   for (const route of definition.routes) checkDeclaredAuth(surface, route);
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const cache = deps.catalogReads?.cache ?? null;
+  const uploadLimits: MultipartLimits = {
+    maxFileBytes: deps.config.media.maxBytes,
+    maxFieldBytes: deps.config.bodyLimitBytes,
+    maxBodyBytes: deps.config.multipartMaxBytes,
+    maxFiles: 20,
+    maxFields: 200,
+  };
   return app.register(
     async (scope) => {
       // The error handler first, so the routes plugins add (the CORS preflight) fail in this surface's envelope too.
       scope.setErrorHandler(sendFailure(surface, docsUrl));
       await definition.setup?.(scope);
-      await acceptMultipart(scope, MAX_UPLOAD_BYTES);
       const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
       scope.addHook('onRequest', limits.onRequest);
       scope.addHook('onRequest', async (request, reply) => {
@@ -97,10 +104,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
         throw definition.notFound(request);
       });
 
-      const methodsByUrl = new Map<string, Set<string>>();
-      for (const route of definition.routes) {
-        methodsByUrl.set(route.url, (methodsByUrl.get(route.url) ?? new Set()).add(route.method));
-        scope.route({
+      const addRoute = (target: FastifyInstance, route: RestRoute) =>
+        target.route({
           method: route.method,
           url: route.url,
           config: { route } satisfies RouteConfig,
@@ -122,6 +127,23 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
             if (result.contentLanguage) reply.header('content-language', result.contentLanguage);
             return reply.code(result.status ?? route.status ?? 200).send(result.body);
           },
+        });
+
+      const methodsByUrl = new Map<string, Set<string>>();
+      for (const route of definition.routes) {
+        methodsByUrl.set(route.url, (methodsByUrl.get(route.url) ?? new Set()).add(route.method));
+        if (!route.uploads) addRoute(scope, route);
+      }
+      // Only routes that take files parse multipart/form-data: without the parser, every other route answers it with 415.
+      const uploads = definition.routes.filter((route) => route.uploads);
+      if (uploads.length) {
+        await scope.register(async (uploadScope) => {
+          // readFile answers a file over its limit itself, naming the field.
+          await uploadScope.register(multipart, { throwFileSizeLimit: false });
+          uploadScope.addHook('preValidation', async (request, reply) => {
+            if (request.isMultipart()) request.body = await readMultipartBody(request, reply, uploadLimits);
+          });
+          for (const route of uploads) addRoute(uploadScope, route);
         });
       }
       for (const [url, methods] of methodsByUrl) {

@@ -36,6 +36,7 @@ const createThing = defineRoute({
   summary: 'Create a thing',
   tag: 'Test',
   auth: scope('merchant-items-create'),
+  uploads: true,
   body: z.object({ title: z.string().min(1), note: z.string().optional(), file: upload.optional() }),
   answer: z.unknown(),
   status: 201,

@@ -24,6 +24,7 @@ const echo = defineRoute({
   tag: 'Test',
   auth: storeKey,
   params: z.object({ thing: z.string() }),
+  uploads: true,
   body: z
     .object({ title: z.string().min(1), tags: z.union([z.string(), z.array(z.string())]).optional(), image: upload.optional() })
     .transform((b) => ({ title: b.title, tags: b.tags === undefined ? [] : [b.tags].flat(), image: b.image })),

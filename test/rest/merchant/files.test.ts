@@ -216,13 +216,6 @@ describe('Size caps of the media library', () => {
     const res = await call(small.app, { method: 'POST', url: FILES, key: smallShop.privateKey, payload, headers });
     expect(res.body.error.errors).toEqual({ file: ['has more than 250,000 pixels'] });
   });
-
-  it('answers a part over the request size limit with 413 payload_too_large', async () => {
-    const { payload, headers } = await multipartBody({ file: { filename: 'huge.bin', type: 'image/png', data: Buffer.alloc(21 * 1024 * 1024) } });
-    const res = await call(small.app, { method: 'POST', url: FILES, key: smallShop.privateKey, payload, headers });
-    expect(res.status, res.raw).toBe(413);
-    expect(res.body.error_code).toBe('payload_too_large');
-  });
 });
 
 describe('GET /api/v1/merchant/files', () => {

@@ -32,6 +32,7 @@ export const fileRoutes = [
       'The bytes must be a JPEG, PNG, WebP, GIF or AVIF image (sniffed, whatever the Content-Type says) within the size and pixel caps. The six renditions are made at once and served by Bazaar under /media; Location is the address of the original.',
     auth: scope('merchant-media-create'),
     body: createFileBody,
+    uploads: true,
     answer: fileAnswer,
     status: 201,
     handle: async (ctx, { body }) => {

@@ -43,6 +43,7 @@ export const productImageRoutes = [
     auth: scope('merchant-items-update'),
     params: productImageParams,
     body: addImageBody,
+    uploads: true,
     answer: imageAnswer,
     status: 201,
     handle: async (ctx, { params, body }) => {

@@ -26,6 +26,7 @@ export const productWriteRoutes = [
     summary: 'Create a product with its options and variants; answers the product object',
     auth: scope('merchant-items-create'),
     body: productCreateBody,
+    uploads: true,
     answer: merchantProductAnswer,
     status: 201,
     handle: async (ctx, { body }) => {
