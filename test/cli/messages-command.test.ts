@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/domain/messages/message-secrets.js';
 import { localUrlOf } from '../../src/http/local-url.js';
-import { call } from '../support/http.js';
+import { requestEmailCode } from '../support/customers.js';
 import { makeStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { cli, cliFailure, cliJson, pointCliAtTestDatabase, withApp, withDatabase } from './cli-harness.js';
@@ -20,32 +20,13 @@ const newEmail = () => `dev-${randomUUID().slice(0, 8)}@example.com`;
 
 async function requestCode(t: TestApp, email: string) {
   const shop = await makeStore(t.database, { name: 'Demo Shop' });
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/v1/auth/email/request-otp',
-    key: shop.publicKey,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email }),
-  });
-  expect(res.status).toBe(200);
-  const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email } });
-  return /code is (\d{6})/.exec(message.text!)![1]!;
+  return (await requestEmailCode(t, shop.publicKey, email)).code;
 }
 
 describe('messages --to ADDRESS', () => {
   it('prints the newest messages to an address, the sign-in code included, whatever the case of the address', async () => {
     const email = `dev-${randomUUID().slice(0, 8)}@example.com`;
-    await withApp(db, async (t) => {
-      const shop = await makeStore(t.database, { name: 'Demo Shop' });
-      const res = await call(t.app, {
-        method: 'POST',
-        url: '/v1/auth/email/request-otp',
-        key: shop.publicKey,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email }),
-      });
-      expect(res.status).toBe(200);
-    });
+    await withApp(db, (t) => requestCode(t, email));
     const printed = await cliJson('messages', '--to', email.toUpperCase());
     expect(printed).toEqual({
       to: email,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/domain/messages/message-secrets.js';
 import { deliveryWorker } from '../../src/messaging/delivery-worker.js';
 import { recordingTransport } from '../../src/messaging/transports.js';
-import { call, get } from '../support/http.js';
+import { requestEmailCode } from '../support/customers.js';
+import { get } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -20,16 +21,7 @@ const bob = `bob-${run}@example.com`;
 beforeAll(async () => {
   t = await startTestApp();
   shop = await makeStore(t.database, { name: `<b>Tom & Jerry's</b>` });
-  for (const email of [ada, bob]) {
-    const res = await call(t.app, {
-      method: 'POST',
-      url: '/v1/auth/email/request-otp',
-      key: shop.publicKey,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email }),
-    });
-    expect(res.status).toBe(200);
-  }
+  for (const email of [ada, bob]) await requestEmailCode(t, shop.publicKey, email);
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveryRules, deliveryWorker, retryDelayMs } from '../../src/messaging/delivery-worker.js';
 import { smtpTransport, type MessageTransport } from '../../src/messaging/transports.js';
+import { requestEmailCode } from '../support/customers.js';
 import { call } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -69,15 +70,7 @@ const worker = () =>
   );
 
 async function requestCode(email: string) {
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/v1/auth/email/request-otp',
-    key: shop.publicKey,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email }),
-  });
-  expect(res.status).toBe(200);
-  return t.database.prisma.message.findFirstOrThrow({ where: { recipient: email }, orderBy: { createdAt: 'desc' } });
+  return (await requestEmailCode(t, shop.publicKey, email)).message;
 }
 
 async function requestWelcome(email: string) {

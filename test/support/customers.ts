@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Customer, CustomerAccount, Store } from '../../src/generated/prisma/client.js';
+import { expect } from 'vitest';
+import type { Customer, CustomerAccount, Message, Store } from '../../src/generated/prisma/client.js';
 import type { Ctx } from '../../src/domain/context.js';
 import { issueSession, type IssuedSession } from '../../src/domain/customers/sessions/issue-session.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { storeClientOf } from '../../src/platform/database/store-scoped-client.js';
+import { call } from './http.js';
+import type { TestApp } from './test-app.js';
 
 export interface SignedInCustomer {
   account: CustomerAccount;
@@ -43,4 +46,21 @@ export async function signInCustomer(
   });
   const session = await issueSession({ db, now, store } as unknown as Ctx, { customerId: customer.id });
   return { account: made, customer, session, auth: { authorization: `Bearer ${session.accessToken}` } };
+}
+
+/**
+ * Asks a store for an email sign-in code over HTTP, as a shopper's page does, and answers the
+ * newest message that carries one to the address, with its code read from the text.
+ */
+export async function requestEmailCode(t: TestApp, publicKey: string, email: string): Promise<{ message: Message; code: string }> {
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/v1/auth/email/request-otp',
+    key: publicKey,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email }),
+  });
+  expect(res.status, res.raw).toBe(200);
+  const message = await t.database.prisma.message.findFirstOrThrow({ where: { recipient: email, template: 'otp' }, orderBy: { createdAt: 'desc' } });
+  return { message, code: /code is (\d{6})/.exec(message.text!)![1]! };
 }
