@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import type { TransactionCtx } from '../transaction.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { findOrInsert } from '../find-or-insert.js';
 import { openKeyOf, type CartOwner } from './cart-owner.js';
 
 export type CartItemRow = CartItem & { product: Product; variant: Variant | null };
@@ -49,20 +50,22 @@ export function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWith
 /**
  * The owner's open cart, made when there is none, inside the caller's transaction. An expired
  * anonymous cart gives its key up first (it is closed as "expired"), so the shopper starts afresh.
- * The insert skips a cart a concurrent call made (ON CONFLICT DO NOTHING on the open key), so two
- * first adds make one cart.
+ * Concurrent first adds make one cart (findOrInsert on the unique open key).
  */
 export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?: string): Promise<CartWithItems> {
-  const openKey = openKeyOf(owner);
-  const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey } };
-  const existing = await tx.db.cart.findUnique({ where: key });
-  if (existing && !isLive(tx, existing)) await tx.db.cart.update({ where: { id: existing.id }, data: { status: 'expired', openKey: null } });
-  if (!existing || !isLive(tx, existing)) {
-    await tx.db.cart.createMany({
+  const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey: openKeyOf(owner) } };
+  const liveCart = async () => {
+    const cart = await tx.db.cart.findUnique({ where: key });
+    if (!cart || isLive(tx, cart)) return cart;
+    await tx.db.cart.update({ where: { id: cart.id }, data: { status: 'expired', openKey: null } });
+    return null;
+  };
+  const { row: cart } = await findOrInsert(liveCart, () =>
+    tx.db.cart.createManyAndReturn({
       data: [
         {
           storeId: tx.db.$storeId,
-          openKey,
+          openKey: key.storeId_openKey.openKey,
           customerId: owner.kind === 'customer' ? owner.customerId : null,
           sessionHash: owner.kind === 'session' ? owner.sessionHash : null,
           source: source ?? 'web',
@@ -71,9 +74,8 @@ export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?:
         },
       ],
       skipDuplicates: true,
-    });
-  }
-  const cart = await tx.db.cart.findUniqueOrThrow({ where: key });
+    }),
+  );
   // Every write takes the cart row's lock first, so concurrent writes to one cart run one after another.
   return tx.db.cart.update({
     where: { id: cart.id },
