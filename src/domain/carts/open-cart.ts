@@ -47,10 +47,17 @@ export function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWith
   return tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems });
 }
 
+/** How often a cart write starts over when the cart it found was closed while it waited for the lock. */
+const lockAttempts = 3;
+
 /**
- * The owner's open cart, made when there is none, inside the caller's transaction. An expired
- * anonymous cart gives its key up first (it is closed as "expired"), so the shopper starts afresh.
- * Concurrent first adds make one cart (findOrInsert on the unique open key).
+ * The owner's open cart, made when there is none, inside the caller's transaction, and locked: every
+ * write takes the cart row's lock first, so concurrent writes to one cart run one after another. An
+ * expired anonymous cart gives its key up first (it is closed as "expired"), so the shopper starts
+ * afresh. Concurrent first adds make one cart (findOrInsert on the unique open key). A cart that a
+ * checkout or a sign-in closed while this write waited for its lock is left as it was closed: the
+ * write goes to the shopper's next cart, so a line added during a checkout is never lost in the
+ * converted one.
  */
 export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?: string): Promise<CartWithItems> {
   const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey: openKeyOf(owner) } };
@@ -60,7 +67,7 @@ export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?:
     await tx.db.cart.update({ where: { id: cart.id }, data: { status: 'expired', openKey: null } });
     return null;
   };
-  const { row: cart } = await findOrInsert(liveCart, () =>
+  const newCart = () =>
     tx.db.cart.createManyAndReturn({
       data: [
         {
@@ -74,14 +81,16 @@ export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?:
         },
       ],
       skipDuplicates: true,
-    }),
-  );
-  // Every write takes the cart row's lock first, so concurrent writes to one cart run one after another.
-  return tx.db.cart.update({
-    where: { id: cart.id },
-    data: { updatedAt: tx.now, expiresAt: expiryOf(tx, owner), ...(source ? { source } : {}) },
-    include: withItems,
-  });
+    });
+  for (let attempt = 0; attempt < lockAttempts; attempt++) {
+    const { row: cart } = await findOrInsert(liveCart, newCart);
+    const { count } = await tx.db.cart.updateMany({
+      where: { id: cart.id, status: 'open' },
+      data: { updatedAt: tx.now, expiresAt: expiryOf(tx, owner), ...(source ? { source } : {}) },
+    });
+    if (count === 1) return reloadCart(tx, cart.id);
+  }
+  throw new Error(`openCartFor: the cart was closed under every one of ${lockAttempts} attempts to lock it`);
 }
 
 /** The cart a call names by id (another shopper's or an unknown one is a 404), or the owner's open cart. */
