@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import type { TransactionCtx } from '../transaction.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { findOrInsert } from '../find-or-insert.js';
 import { openKeyOf, type CartOwner } from './cart-owner.js';
 
 export type CartItemRow = CartItem & { product: Product; variant: Variant | null };
@@ -46,23 +47,32 @@ export function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWith
   return tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems });
 }
 
+/** How often a cart write starts over when the cart it found was closed while it waited for the lock. */
+const lockAttempts = 3;
+
 /**
- * The owner's open cart, made when there is none, inside the caller's transaction. An expired
- * anonymous cart gives its key up first (it is closed as "expired"), so the shopper starts afresh.
- * The insert skips a cart a concurrent call made (ON CONFLICT DO NOTHING on the open key), so two
- * first adds make one cart.
+ * The owner's open cart, made when there is none, inside the caller's transaction, and locked: every
+ * write takes the cart row's lock first, so concurrent writes to one cart run one after another. An
+ * expired anonymous cart gives its key up first (it is closed as "expired"), so the shopper starts
+ * afresh. Concurrent first adds make one cart (findOrInsert on the unique open key). A cart that a
+ * checkout or a sign-in closed while this write waited for its lock is left as it was closed: the
+ * write goes to the shopper's next cart, so a line added during a checkout is never lost in the
+ * converted one.
  */
 export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?: string): Promise<CartWithItems> {
-  const openKey = openKeyOf(owner);
-  const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey } };
-  const existing = await tx.db.cart.findUnique({ where: key });
-  if (existing && !isLive(tx, existing)) await tx.db.cart.update({ where: { id: existing.id }, data: { status: 'expired', openKey: null } });
-  if (!existing || !isLive(tx, existing)) {
-    await tx.db.cart.createMany({
+  const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey: openKeyOf(owner) } };
+  const liveCart = async () => {
+    const cart = await tx.db.cart.findUnique({ where: key });
+    if (!cart || isLive(tx, cart)) return cart;
+    await tx.db.cart.update({ where: { id: cart.id }, data: { status: 'expired', openKey: null } });
+    return null;
+  };
+  const newCart = () =>
+    tx.db.cart.createManyAndReturn({
       data: [
         {
           storeId: tx.db.$storeId,
-          openKey,
+          openKey: key.storeId_openKey.openKey,
           customerId: owner.kind === 'customer' ? owner.customerId : null,
           sessionHash: owner.kind === 'session' ? owner.sessionHash : null,
           source: source ?? 'web',
@@ -72,14 +82,15 @@ export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?:
       ],
       skipDuplicates: true,
     });
+  for (let attempt = 0; attempt < lockAttempts; attempt++) {
+    const { row: cart } = await findOrInsert(liveCart, newCart);
+    const { count } = await tx.db.cart.updateMany({
+      where: { id: cart.id, status: 'open' },
+      data: { updatedAt: tx.now, expiresAt: expiryOf(tx, owner), ...(source ? { source } : {}) },
+    });
+    if (count === 1) return reloadCart(tx, cart.id);
   }
-  const cart = await tx.db.cart.findUniqueOrThrow({ where: key });
-  // Every write takes the cart row's lock first, so concurrent writes to one cart run one after another.
-  return tx.db.cart.update({
-    where: { id: cart.id },
-    data: { updatedAt: tx.now, expiresAt: expiryOf(tx, owner), ...(source ? { source } : {}) },
-    include: withItems,
-  });
+  throw new Error(`openCartFor: the cart was closed under every one of ${lockAttempts} attempts to lock it`);
 }
 
 /** The cart a call names by id (another shopper's or an unknown one is a 404), or the owner's open cart. */

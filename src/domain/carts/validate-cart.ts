@@ -55,13 +55,22 @@ export async function revalidateCart(ctx: Ctx, cart: CartWithItems): Promise<Car
       });
     }
   }
+  const repriced = view.lines.filter(({ item, discountPrice }) => !discountPrice.eq(item.seenPrice));
   return withTransaction(ctx, async (tx) => {
-    await tx.db.cart.update({
-      where: { id: cart.id },
-      data: { isValid: findings.length === 0, validationErrors: findings as object[], lastValidatedAt: tx.now, updatedAt: tx.now },
+    // Recorded only on the cart as it was checked: a line edit since (which moves updatedAt) keeps its own state, and a
+    // cart closed meanwhile keeps its record. updatedAt marks a change of what the cart holds, which checkout closes the
+    // cart on: a validation moves it only when it reprices a line, so concurrent checkouts of one cart see the same cart.
+    const { count } = await tx.db.cart.updateMany({
+      where: { id: cart.id, status: 'open', updatedAt: cart.updatedAt },
+      data: {
+        isValid: findings.length === 0,
+        validationErrors: findings as object[],
+        lastValidatedAt: tx.now,
+        updatedAt: repriced.length ? tx.now : cart.updatedAt,
+      },
     });
-    for (const { item, discountPrice } of view.lines) {
-      if (!discountPrice.eq(item.seenPrice)) await tx.db.cartItem.update({ where: { id: item.id }, data: { seenPrice: discountPrice } });
+    if (count === 1) {
+      for (const { item, discountPrice } of repriced) await tx.db.cartItem.update({ where: { id: item.id }, data: { seenPrice: discountPrice } });
     }
     return viewCart(tx, await reloadCart(tx, cart.id));
   });

@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
 import { cartOwnerOf, openKeyOf, type CartOwner } from '../carts/cart-owner.js';
 import type { CartView } from '../carts/cart-view.js';
-import { findCart, type CartWithItems } from '../carts/open-cart.js';
+import { findOpenCart, findOwnCart, type CartWithItems } from '../carts/open-cart.js';
 import { revalidateCart } from '../carts/validate-cart.js';
 import type { Ctx } from '../context.js';
 import { customerContactOf } from '../customers/addresses/saved-addresses.js';
@@ -29,17 +29,21 @@ export interface PlacedOrder {
 
 /**
  * The storefront's checkout (REST and GraphQL): the caller's cart by the cart owner rule, as its
- * id names it or the open one. A cart that already became an order answers that order again.
+ * id names it or the open one. A cart that already became an order answers that order again, also
+ * when it became one while this request was on its way (a concurrent checkout of the same cart).
  */
 export async function checkout(ctx: Ctx, input: CheckoutInput): Promise<PlacedOrder> {
   const owner = cartOwnerOf(ctx, input.sessionToken ?? ctx.cartSession);
-  if (input.cartId !== undefined && uuidPattern.test(input.cartId)) {
-    const placed = await orderOfCheckedOutCart(ctx, input.cartId, owner);
-    if (placed) return { order: placed, created: false };
+  if (input.cartId === undefined) {
+    const cart = await findOpenCart(ctx, owner);
+    if (!cart) throw new ApiError('cart_empty', 'There is no open cart to check out: add items first.');
+    return placeOrder(ctx, cart, input);
   }
-  const cart = await findCart(ctx, owner, input.cartId);
-  if (!cart) throw new ApiError('cart_empty', 'There is no open cart to check out: add items first.');
-  return placeOrder(ctx, cart, input);
+  const cart = uuidPattern.test(input.cartId) ? await findOwnCart(ctx, owner, input.cartId) : null;
+  if (cart) return placeOrder(ctx, cart, input);
+  const placed = uuidPattern.test(input.cartId) ? await orderOfCheckedOutCart(ctx, input.cartId, owner) : null;
+  if (placed) return { order: placed, created: false };
+  throw ApiError.notFound('Cart');
 }
 
 /** The order a cart of this owner became, if it did. */
@@ -47,6 +51,18 @@ async function orderOfCheckedOutCart(ctx: Ctx, cartId: string, owner: CartOwner)
   const ownerWhere = owner.kind === 'customer' ? { customerId: owner.customerId } : { sessionHash: owner.sessionHash };
   const cart = await ctx.db.cart.findFirst({ where: { id: cartId.toLowerCase(), status: 'converted', ...ownerWhere }, select: { id: true } });
   return cart ? ctx.db.order.findUnique({ where: { cartId: cart.id }, include: orderInclude }) : null;
+}
+
+/**
+ * The answer for a cart found open that is no longer as it was found: the order it became (the
+ * same checkout, placed meanwhile by a concurrent request of the same owner), `cart_changed` when
+ * it is still open (a line changed), not found when it was closed otherwise (merged, expired).
+ */
+async function answerForChangedCart(ctx: Ctx, cartId: string): Promise<PlacedOrder> {
+  const earlier = await ctx.db.order.findUnique({ where: { cartId }, include: orderInclude });
+  if (earlier) return { order: earlier, created: false };
+  if (await ctx.db.cart.count({ where: { id: cartId, status: 'open' } })) throw cartChanged();
+  throw ApiError.notFound('Cart');
 }
 
 interface PricedLine {
@@ -81,7 +97,9 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
   }
   if (!cart.items.length) throw new ApiError('cart_empty', 'The cart is empty: add items before checking out.');
   const view = await revalidateCart(ctx, cart);
-  if (!view.cart.isValid) throw cartChanged();
+  if (view.cart.status !== 'open') return answerForChangedCart(ctx, cart.id);
+  // A line edit since the cart was found, or a validation that repriced a line, moved updatedAt: the lines checked are not the cart's.
+  if (!view.cart.isValid || view.cart.updatedAt.getTime() !== cart.updatedAt.getTime()) throw cartChanged();
   const lines: PricedLine[] = view.lines.map((line) => ({
     view: line,
     base: line.price,
@@ -100,17 +118,14 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
   const delivery = await deliveryTermsOf(ctx, input, parcelWeightOf(view.cart.items), { name: contact.name, phone: contact.phone });
 
   return withTransaction(ctx, async (tx) => {
-    // Closed only as validated: a line edit that lands after the validation moved updatedAt, and the order would not be what the cart holds.
+    // Closed only as found and validated: a line edit since moved updatedAt, and the order would not be what the cart
+    // holds. A concurrent checkout of the same cart holds the row's lock until it commits; this update waits for it,
+    // then finds the cart converted and answers its order.
     const closed = await tx.db.cart.updateMany({
-      where: { id: cart.id, status: 'open', updatedAt: view.cart.updatedAt },
+      where: { id: cart.id, status: 'open', updatedAt: cart.updatedAt },
       data: { status: 'converted', openKey: null, updatedAt: tx.now },
     });
-    if (closed.count === 0) {
-      const earlier = await tx.db.order.findUnique({ where: { cartId: cart.id }, include: orderInclude });
-      if (earlier) return { order: earlier, created: false };
-      if (await tx.db.cart.count({ where: { id: cart.id, status: 'open' } })) throw cartChanged();
-      throw ApiError.notFound('Cart');
-    }
+    if (closed.count === 0) return answerForChangedCart(tx, cart.id);
     const coupon = input.couponCode
       ? await applyCoupon(
           tx,

@@ -92,6 +92,66 @@ describe('concurrent checkouts of one product', () => {
   });
 });
 
+describe('concurrent checkouts of one cart, naming it by cart_id', () => {
+  // Retries of one checkout (a double click, a client retrying after a timeout) wait for the first, then answer its order.
+  it.each([3, 10])('answer the one order to all %i: 201 to the first, 200 to the others; stock and coupon counted once', async (count) => {
+    const shop = await pickupShop();
+    const jam = await createProduct(t.database, shop.store, { title: 'Jam', price: '4.00', stock: 50 });
+    const coupon = await t.database.prisma.coupon.create({
+      data: { storeId: shop.store.id, code: 'JAM10', codeKey: 'JAM10', title: 'Jam', discountType: 'percentage', discountValue: '10', usageLimit: 100 },
+    });
+    const headers = { 'x-cart-session': randomUUID() };
+    const cart = await post(shop, '/v1/store/cart', { vendor_id: shop.store.id, cart_items: [{ item_id: jam.id, quantity: 2 }] }, headers);
+    expect(cart.status, cart.raw).toBe(200);
+    const same = Array.from({ length: count }, () => headers);
+    const answers = await checkoutAll(shop, same, { cart_id: cart.body.data.id, coupon_code: 'JAM10' });
+    expect(answers.map((r) => r.status).sort((a, b) => a - b)).toEqual([...Array.from({ length: count - 1 }, () => 200), 201]);
+    const placed = answers.find((r) => r.status === 201)!;
+    expect(placed.body.message).toBe('Order placed');
+    for (const follower of answers.filter((r) => r.status === 200)) {
+      expect(follower.body).toEqual({ ...placed.body, message: 'This cart was already ordered' });
+    }
+    expect(await t.database.prisma.order.count({ where: { storeId: shop.store.id } })).toBe(1);
+    expect((await t.database.prisma.product.findUniqueOrThrow({ where: { id: jam.id } })).stock).toBe(48);
+    expect(await t.database.prisma.inventoryAdjustment.count({ where: { productId: jam.id, reason: 'sold' } })).toBe(1);
+    expect((await t.database.prisma.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).usedCount).toBe(1);
+    expect(await t.database.prisma.couponRedemption.count({ where: { couponId: coupon.id } })).toBe(1);
+    expect(await t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, topic: 'orders/create' } })).toBe(1);
+  });
+});
+
+describe('a line added while the cart is checked out', () => {
+  // Whichever comes first, nothing is lost: the order holds exactly the lines whose stock it took, and a line that
+  // landed after the cart was found and validated refuses the checkout with cart_changed, the cart still open with it.
+  it('is in the order, or refuses it with cart_changed, or goes to a new cart; never left behind in the closed cart', async () => {
+    const shop = await pickupShop();
+    const bread = await createProduct(t.database, shop.store, { title: 'Bread', price: '3.00', stock: 100 });
+    const butter = await createProduct(t.database, shop.store, { title: 'Butter', price: '2.00', stock: 100 });
+    const rounds = onPostgres ? 20 : 3;
+    for (let round = 0; round < rounds; round++) {
+      const [headers] = await shoppers(shop, bread, 1);
+      const [placed, added] = await Promise.all([
+        guestCheckout(shop, headers!),
+        post(shop, '/v1/store/cart/items', { product_id: butter.id, quantity: 1 }, headers!),
+      ]);
+      expect(added.status, added.raw).toBe(200);
+      expect([201, 409]).toContain(placed.status);
+      if (placed.status === 409) {
+        expect(placed.body.error_code).toBe('cart_changed');
+        continue;
+      }
+      const order = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: placed.body.data.id }, include: { items: true } });
+      const closed = await t.database.prisma.cartItem.findMany({ where: { cartId: order.cartId! } });
+      expect(order.items.map((i) => [i.productId, i.quantity]).sort()).toEqual(closed.map((i) => [i.productId, i.quantity]).sort());
+    }
+    const sold = async (productId: string) =>
+      (await t.database.prisma.orderItem.aggregate({ where: { productId }, _sum: { quantity: true } }))._sum.quantity ?? 0;
+    for (const product of [bread, butter]) {
+      expect((await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(100 - (await sold(product.id)));
+    }
+  });
+});
+
 describe('automatic discounts at checkout', () => {
   it('never give more uses than max_usage_total, however many checkouts race for the last ones', async () => {
     const shop = await pickupShop();

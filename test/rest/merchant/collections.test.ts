@@ -429,6 +429,27 @@ describe('POST /collections/{collection}/products/pin', () => {
   });
 });
 
+describe('POST /collections/{collection}/products/pin and /reorder, sent at once', () => {
+  // Writes to one collection's products queue on its row; on PostgreSQL the requests really overlap.
+  it('pin and place products of a smart collection once, however many identical calls run together', async () => {
+    const name = slug('racing');
+    const made = await bulk({
+      collections: [{ name: 'Racing', slug: name, mode: 'smart', rules: { match: 'all', rules: [{ kind: 'price_range', max: 1 }] } }],
+    });
+    expect(made.status, made.raw).toBe(200);
+    for (const action of ['pin', 'reorder']) {
+      const ids = action === 'pin' ? [products[0]!.id, products[1]!.id] : [products[2]!.id, products[3]!.id];
+      const calls = await Promise.all(
+        Array.from({ length: 20 }, () => send(t.app, shop.privateKey, 'POST', `/collections/${name}/products/${action}`, { product_ids: ids })),
+      );
+      expect(calls.map((c) => c.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    }
+    const collection = await t.database.prisma.collection.findFirstOrThrow({ where: { storeId: shop.store.id, slug: name } });
+    const rows = await t.database.prisma.collectionProduct.findMany({ where: { collectionId: collection.id } });
+    expect(rows.map((r) => r.productId).sort()).toEqual(products.map((p) => p.id).sort());
+  });
+});
+
 describe('POST /collections/{collection}/products/reorder', () => {
   it('puts the given products first among the unpinned, the rest keep their order after', async () => {
     await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/pin`, { product_ids: [] });

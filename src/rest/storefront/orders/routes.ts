@@ -19,7 +19,7 @@ export const orderRoutes = [
     description:
       'Turns the cart into an order in one transaction: the cart is validated again (a changed price or a line no longer for sale answers 409 cart_changed, ' +
       'and the cart then lists what changed), the coupon is redeemed under its limits, the stock is taken (409 out_of_stock when another order took the last units) ' +
-      'and delivery is priced by the shipping zones. 201 with the order; sending the same cart_id again answers 200 with the order it became. ' +
+      'and delivery is priced by the shipping zones. 201 with the order; sending the same cart_id again, or at the same time, answers 200 with the order it became. ' +
       'The cart is the caller’s by the cart owner rule (a customer bearer token, else X-Cart-Session or session_token). An online order answers its pay_link.',
     auth: optionalCustomer,
     designed: true,
