@@ -1,7 +1,7 @@
 import type { Collection } from '../../generated/prisma/client.js';
 import { ApiError, type FieldErrors } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
-import { withTransaction } from '../transaction.js';
+import { withTransaction, type TransactionCtx } from '../transaction.js';
 import { findCollection } from './find-collection.js';
 import { resolveProductLists } from './resolve-products.js';
 
@@ -15,6 +15,14 @@ async function checkMembers(ctx: Ctx, collection: Collection, productIds: string
     if (!members.has(id)) errors[`productIds.${i}`] = ['is not a product of this manual collection'];
   });
   if (Object.keys(errors).length) throw ApiError.validation(errors);
+}
+
+/**
+ * Marks the collection changed, first: its row lock makes concurrent pins and reorders of one
+ * collection queue, where they would otherwise race to create the same member rows.
+ */
+function touchFirst(tx: TransactionCtx, collection: Collection) {
+  return tx.db.collection.update({ where: { id: collection.id }, data: { updatedAt: tx.now } });
 }
 
 async function prepare(ctx: Ctx, rawCollection: string, refs: string[]) {
@@ -34,6 +42,7 @@ async function prepare(ctx: Ctx, rawCollection: string, refs: string[]) {
 export async function pinCollectionProducts(ctx: Ctx, rawCollection: string, refs: string[]): Promise<Collection> {
   const { collection, productIds } = await prepare(ctx, rawCollection, refs);
   return withTransaction(ctx, async (tx) => {
+    const touched = await touchFirst(tx, collection);
     await tx.db.collectionProduct.updateMany({ where: { collectionId: collection.id, pinnedAt: { not: null } }, data: { pinnedAt: null } });
     for (const [pinnedAt, productId] of productIds.entries()) {
       await tx.db.collectionProduct.upsert({
@@ -43,7 +52,7 @@ export async function pinCollectionProducts(ctx: Ctx, rawCollection: string, ref
       });
     }
     tx.outbox.append({ topic: 'collections/update', payload: { id: collection.id } });
-    return tx.db.collection.update({ where: { id: collection.id }, data: { updatedAt: ctx.now } });
+    return touched;
   });
 }
 
@@ -55,6 +64,7 @@ export async function pinCollectionProducts(ctx: Ctx, rawCollection: string, ref
 export async function reorderCollectionProducts(ctx: Ctx, rawCollection: string, refs: string[]): Promise<Collection> {
   const { collection, productIds } = await prepare(ctx, rawCollection, refs);
   return withTransaction(ctx, async (tx) => {
+    const touched = await touchFirst(tx, collection);
     const lowest = await tx.db.collectionProduct.aggregate({
       where: { collectionId: collection.id, productId: { notIn: productIds } },
       _min: { position: true },
@@ -68,6 +78,6 @@ export async function reorderCollectionProducts(ctx: Ctx, rawCollection: string,
       });
     }
     tx.outbox.append({ topic: 'collections/update', payload: { id: collection.id } });
-    return tx.db.collection.update({ where: { id: collection.id }, data: { updatedAt: ctx.now } });
+    return touched;
   });
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
+import { defaultDatabaseLimits } from '../../../src/platform/database/database-limits.js';
 import { createProduct } from '../../support/catalog.js';
 import { signInCustomer } from '../../support/customers.js';
 import { call, type Call } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { openTestDatabase, startTestApp, type TestApp } from '../../support/test-app.js';
 
 let t: TestApp;
 
@@ -37,10 +38,17 @@ const codes = (answers: Call[]) => answers.map((r) => (r.status === 201 ? 'place
 const tally = (values: string[]) => values.reduce<Record<string, number>>((n, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {});
 
 beforeAll(async () => {
-  // Hundreds of shoppers share one test key here; the per-key rate limit is not what is under test.
-  t = await startTestApp({ RATE_LIMIT_STOREFRONT: '100000' });
+  // Hundreds of shoppers share one test key here, and every checkout waits its turn for a
+  // transaction: neither the per-key rate limit nor shedding load (transaction-gate.test.ts) is
+  // what is under test.
+  const limits = defaultDatabaseLimits(!process.env.TEST_DATABASE_URL);
+  const database = await openTestDatabase({ ...limits, transactions: { ...limits.transactions, waiting: 1_000, waitMs: 120_000 } });
+  t = await startTestApp({ RATE_LIMIT_STOREFRONT: '100000' }, { database });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
 
 async function pickupShop(): Promise<TestStore> {
   const shop = await makeStore(t.database);
