@@ -1,63 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveryRules, deliveryWorker, retryDelayMs } from '../../src/messaging/delivery-worker.js';
 import { smtpTransport, type MessageTransport } from '../../src/messaging/transports.js';
 import { requestEmailCode } from '../support/customers.js';
 import { call } from '../support/http.js';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The messages outbox delivered for real: a local SMTP server receives what the worker sends.
 
-interface Received {
-  to: string[];
-  data: string;
-}
-
 let t: TestApp;
 let shop: TestStore;
-let smtp: SMTPServer;
-let smtpUrl: string;
-let received: Received[] = [];
-/** How many of the next RCPT TO commands the server refuses with a temporary failure. */
-let refuseNext = 0;
+let mail: MailCatcher;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
 beforeAll(async () => {
   t = await startTestApp();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuseNext > 0) {
-        refuseNext -= 1;
-        const error = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 450 });
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  mail = await startMailCatcher();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await mail.close();
   await t.close();
 });
 beforeEach(async () => {
-  received = [];
-  refuseNext = 0;
+  mail.reset();
   // Each test delivers only what it enqueued; other files share the database and deliver their own.
   shop = await makeStore(t.database, { name: 'Mail Shop' });
 });
@@ -65,7 +32,7 @@ beforeEach(async () => {
 const worker = () =>
   deliveryWorker(
     t.database.prisma,
-    { email: smtpTransport(smtpUrl, 'Bazaar <no-reply@bazaar.test>') },
+    { email: smtpTransport(mail.url, 'Bazaar <no-reply@bazaar.test>') },
     { retentionHours: 24, log: silent, storeIds: [shop.store.id] },
   );
 
@@ -89,17 +56,17 @@ describe('the delivery worker', () => {
   it('sends a sign-in code as a real email through SMTP and marks it sent', async () => {
     const message = await requestCode('mail@example.com');
     expect(await worker().runOnce()).toBe(1);
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['mail@example.com']);
+    expect(mail.received).toHaveLength(1);
+    expect(mail.received[0]!.to).toEqual(['mail@example.com']);
     const code = /code is (\d{6})/.exec(message.text!)![1]!;
-    expect(received[0]!.data).toContain(`Subject: ${code} is your Mail Shop sign-in code`);
-    expect(received[0]!.data).toContain('From: Bazaar <no-reply@bazaar.test>');
+    expect(mail.received[0]!.data).toContain(`Subject: ${code} is your Mail Shop sign-in code`);
+    expect(mail.received[0]!.data).toContain('From: Bazaar <no-reply@bazaar.test>');
     expect(await t.database.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 
   it('retries with backoff when the server refuses, and sends on a later pass', async () => {
     const message = await requestCode('busy@example.com');
-    refuseNext = 1;
+    mail.refuseNext = 1;
     const now = new Date();
     expect(await worker().runOnce(now)).toBe(0);
     const waiting = await t.database.prisma.message.findUniqueOrThrow({ where: { id: message.id } });
@@ -110,16 +77,16 @@ describe('the delivery worker', () => {
     expect(delay).toBeLessThanOrEqual(1.2 * deliveryRules.firstRetryMs);
 
     expect(await worker().runOnce(now)).toBe(0);
-    expect(received).toHaveLength(0);
+    expect(mail.received).toHaveLength(0);
     expect(await worker().runOnce(new Date(now.getTime() + 2 * deliveryRules.firstRetryMs))).toBe(1);
-    expect(received.map((r) => r.to)).toEqual([['busy@example.com']]);
+    expect(mail.received.map((r) => r.to)).toEqual([['busy@example.com']]);
   });
 
   it('never sends one message twice when two workers run at once', async () => {
     for (let i = 0; i < 6; i++) await requestCode(`pair${i}@example.com`);
     const sent = await Promise.all([worker().runOnce(), worker().runOnce()]);
     expect(sent[0]! + sent[1]!).toBe(6);
-    expect(received.map((r) => r.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `pair${i}@example.com`));
+    expect(mail.received.map((r) => r.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `pair${i}@example.com`));
   });
 
   // A welcome, not a code: a code would expire (and be given up) long before the last attempt.

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/domain/messages/message-secrets.js';
 import { deliveryWorker, expiredUnsent } from '../../src/messaging/delivery-worker.js';
 import { recordingTransport, smtpTransport } from '../../src/messaging/transports.js';
 import { call } from '../support/http.js';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -14,9 +13,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let shop: TestStore;
-let smtp: SMTPServer;
-let smtpUrl: string;
-let received: string[] = [];
+let mail: MailCatcher;
 // Accounts are shared by every store and PostgreSQL outlives a run: addresses of this run's own.
 const run = randomUUID().slice(0, 8);
 const at = (name: string) => `${name}-${run}@example.com`;
@@ -24,35 +21,20 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 beforeAll(async () => {
   t = await startTestApp();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      // Quoted-printable folds long lines with "=" at their end; unfolded, the body reads as sent.
-      stream.on('end', () => {
-        received.push(data.replace(/=\r\n/g, ''));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  mail = await startMailCatcher();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await mail.close();
   await t.close();
 });
 beforeEach(async () => {
-  received = [];
+  mail.reset();
   // Each test's worker delivers only its own store's messages.
   shop = await makeStore(t.database, { name: 'Secret Shop' });
 });
 
 const options = () => ({ retentionHours: 24, log: silent, storeIds: [shop.store.id] });
-const smtpWorker = () => deliveryWorker(t.database.prisma, { email: smtpTransport(smtpUrl, 'Bazaar <no-reply@bazaar.test>') }, options());
+const smtpWorker = () => deliveryWorker(t.database.prisma, { email: smtpTransport(mail.url, 'Bazaar <no-reply@bazaar.test>') }, options());
 const recordingWorker = () => deliveryWorker(t.database.prisma, { email: recordingTransport(silent) }, options());
 const post = (url: string, payload: object) =>
   call(t.app, { method: 'POST', url, key: shop.publicKey, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
@@ -74,7 +56,7 @@ describe('a secret delivered through SMTP', () => {
     const { message } = await requestCode(email);
     expect(await smtpWorker().runOnce()).toBe(1);
 
-    const emailed = /code is (\d{6})/.exec(received[0]!)![1]!;
+    const emailed = /code is (\d{6})/.exec(mail.received[0]!.data)![1]!;
     const after = await stored(message.id);
     expect(after).toMatchObject({
       status: 'sent',
@@ -97,7 +79,7 @@ describe('a secret delivered through SMTP', () => {
     const message = await newest(email, 'password_reset');
     await smtpWorker().runOnce();
 
-    const token = /(bzp_[A-Za-z0-9_-]{43})/.exec(received.find((mail) => mail.includes('bzp_'))!)![1]!;
+    const token = /(bzp_[A-Za-z0-9_-]{43})/.exec(mail.received.find((sent) => sent.data.includes('bzp_'))!.data)![1]!;
     const after = await stored(message.id);
     expect(after).toMatchObject({ status: 'sent', secret: null, secretExpiresAt: null });
     expect(after.text).toContain(`within 60 minutes: ${SECRET_MASK}.`);
@@ -131,7 +113,7 @@ describe('a secret nobody delivered', () => {
   it('gives up a message still waiting when its secret expires, instead of sending a dead code', async () => {
     const { message } = await requestCode(at('late'));
     expect(await smtpWorker().runOnce(new Date(message.createdAt.getTime() + 300_000))).toBe(0);
-    expect(received).toEqual([]);
+    expect(mail.received).toEqual([]);
     const after = await stored(message.id);
     expect(after).toMatchObject({ status: 'failed', lastError: expiredUnsent, secret: null, attempts: 0 });
     expect(after.text).toContain(`code is ${SECRET_MASK}.`);
