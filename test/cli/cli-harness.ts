@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { openDatabase, type Database } from '../../src/platform/database/database.js';
@@ -112,4 +115,21 @@ export async function withDatabase<T>(db: CliDatabase, fn: (database: Database) 
   } finally {
     await database.close();
   }
+}
+
+const mainTs = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+
+/** The real `bazaar` process (src/cli/main.ts under tsx) on an embedded data directory: its own pid, real streams, real exit code. */
+export function spawnBazaar(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  const child = spawn(process.execPath, [tsx, mainTs, ...args], { env: { ...env, DATA_DIR: dataDir }, cwd: path.dirname(mainTs) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,31 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/platform/database/database.js';
-import { cli, cliFailure, cliJson, pointCliAtTestDatabase, uniqueSlug } from './cli-harness.js';
+import { cli, cliFailure, cliJson, pointCliAtTestDatabase, spawnBazaar, uniqueSlug } from './cli-harness.js';
 
 // Issue, CLI: the CLI refuses, with a clear message, to open an embedded data directory that a
 // running server holds. Only the embedded database has the lock; PostgreSQL takes any number.
-
-const mainTs = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-
-/** The real `bazaar` process (src/cli/main.ts under tsx): its own pid, real streams, real exit code. */
-function bazaar(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, [tsx, mainTs, ...args], { env: { ...env, DATA_DIR: dataDir }, cwd: path.dirname(mainTs) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const busyMessage = (dataDir: string, holder: string, pid: number) =>
   `The embedded database in ${dataDir} is in use by ${holder} (pid ${pid}). Stop it first, or point both at PostgreSQL with DATABASE_URL.`;
@@ -40,7 +21,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('A data directory held by a run
     const slug = uniqueSlug();
     let refused;
     try {
-      refused = await bazaar(dataDir, 'store', 'create', '--name', 'Busy', '--slug', slug, '--json');
+      refused = await spawnBazaar(dataDir, 'store', 'create', '--name', 'Busy', '--slug', slug, '--json');
     } finally {
       await server.close();
     }
@@ -51,7 +32,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('A data directory held by a run
     });
 
     // Closing released the lock, so the same command now goes through.
-    const done = await bazaar(dataDir, 'store', 'create', '--name', 'Busy', '--slug', slug, '--json');
+    const done = await spawnBazaar(dataDir, 'store', 'create', '--name', 'Busy', '--slug', slug, '--json');
     expect({ code: done.code, stderr: done.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(done.stdout)).toMatchObject({ slug, name: 'Busy' });
   });
@@ -59,7 +40,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('A data directory held by a run
   it('says so in text mode too, on stderr with exit 1', async () => {
     const server = await openDatabase({ dataDir, holder: 'bazaar server on port 4000' });
     try {
-      const refused = await bazaar(dataDir, 'key', 'revoke', '--id', '00000000-0000-0000-0000-000000000000');
+      const refused = await spawnBazaar(dataDir, 'key', 'revoke', '--id', '00000000-0000-0000-0000-000000000000');
       expect(refused).toEqual({ code: 1, stdout: '', stderr: `bazaar: ${busyMessage(dataDir, 'bazaar server on port 4000', process.pid)}\n` });
     } finally {
       await server.close();

@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/domain/messages/message-secrets.js';
 import { localUrlOf } from '../../src/http/local-url.js';
 import { requestEmailCode } from '../support/customers.js';
 import { makeStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { cli, cliFailure, cliJson, pointCliAtTestDatabase, withApp, withDatabase } from './cli-harness.js';
+import { cli, cliFailure, cliJson, pointCliAtTestDatabase, spawnBazaar, withApp, withDatabase } from './cli-harness.js';
 
 // `messages --to`: a developer reads the sign-in code the demo store sent, with no mail server.
 
@@ -72,23 +68,6 @@ describe('messages --to ADDRESS', () => {
   });
 });
 
-const mainTs = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-
-/** The real `bazaar` process (src/cli/main.ts under tsx), which finds the server through the lock file. */
-function bazaar(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, [tsx, mainTs, ...args], { env: { ...env, DATA_DIR: db.dataDir! }, cwd: path.dirname(mainTs) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** A server holding the CLI's embedded data directory, listening on a port of its own and announcing it in the lock file as `npm start` does. */
 async function withServer<T>(env: Record<string, string>, fn: (t: TestApp) => Promise<T>): Promise<T> {
   const database = await db.open();
@@ -119,7 +98,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('messages --to beside a server 
       expect(await cliJson('messages', '--to', email)).toEqual(expected);
       expect((await cli('messages', '--to', email)).stdout.join('\n')).toContain(`  ${code} is your Demo Shop sign-in code`);
 
-      const other = await bazaar('messages', '--to', email, '--json');
+      const other = await spawnBazaar(db.dataDir!, 'messages', '--to', email, '--json');
       expect({ code: other.code, stderr: other.stderr }).toEqual({ code: 0, stderr: '' });
       expect(JSON.parse(other.stdout)).toEqual(expected);
     });
