@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { htmlPageHeaders } from '../http/security-headers.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from './app-deps.js';
 import { packageInfo } from '../platform/package-info.js';
 import { openApiDocument } from '../rest/kit/openapi.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../rest/merchant/routes.js';

@@ -3,7 +3,7 @@ import { registerGraphql } from '../graphql/mount-graphql.js';
 import { registerHostedPages } from '../hosted/register-hosted-pages.js';
 import { mediaServices } from '../domain/media/media-services.js';
 import { testPaymentProvider } from '../domain/payments/test-provider.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from './app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerRetiredPaths } from '../rest/merchant/retired-paths.js';
 import { clientErrorHandler } from '../http/client-errors.js';

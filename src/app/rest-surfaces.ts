@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { browserCors } from '../http/cors.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from './app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { registerSurface } from '../rest/kit/surface.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../rest/merchant/routes.js';

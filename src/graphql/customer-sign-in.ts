@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CustomerIdentity } from '../auth/customer-identity.js';
 import { customerOfToken } from '../http/request-context.js';
 import type { Ctx } from '../domain/context.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 
 function bearerOf(request: FastifyRequest): string | undefined {

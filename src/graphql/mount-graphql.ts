@@ -7,7 +7,7 @@ import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
 import { sendCached } from '../http/response-cache/send-cached.js';
 import { toApiError } from '../http/to-api-error.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { catalogueKeyOf, hasErrors } from './catalogue-reads.js';

@@ -8,7 +8,7 @@ import { placeOrder } from '../domain/orders/place-order.js';
 import { payLinkOf } from '../domain/payments/pay-link.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 import { uuidPattern } from '../platform/validation/text-rules.js';
 import { blankForm, checkoutInputOf, formMessages, formValuesOf, type FormValues } from './checkout-form.js';
 import { checkoutNotFound, checkoutPage, orderPlacedPage, type CheckoutState } from './checkout-view.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { createContext, type Ctx } from '../domain/context.js';
 import { mediaServices } from '../domain/media/media-services.js';
 import type { Store } from '../generated/prisma/client.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 
 /**
  * The domain context of a hosted page. A page's address names a cart or an order (an unguessable

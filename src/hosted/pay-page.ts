@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPayPageSignature } from '../domain/payments/test-provider.js';
 import { isPayable, settlePayment } from '../domain/payments/settle-payment.js';
 import { orderInclude } from '../domain/orders/order-record.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 import { uuidPattern } from '../platform/validation/text-rules.js';
 import { hostedContextFor, storeOfOrder } from './hosted-context.js';
 import { hostedPageHeaders, html, page } from './html.js';

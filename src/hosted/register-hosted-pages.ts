@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 import { registerCheckoutPage } from './checkout-page.js';
 import { registerPayPage } from './pay-page.js';
 import { testPaymentProvider } from '../domain/payments/test-provider.js';

@@ -5,7 +5,7 @@ import { authenticateCustomer, type CustomerIdentity } from '../auth/customer-id
 import { createContext, type Ctx } from '../domain/context.js';
 import { mediaServices } from '../domain/media/media-services.js';
 import type { Surface } from '../platform/errors/error-codes.js';
-import type { AppDeps } from '../platform/app-deps.js';
+import type { AppDeps } from '../app/app-deps.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -5,7 +5,7 @@ import { conditionalGet } from '../../http/conditional-get.js';
 import { rateLimits } from '../../http/rate-limit.js';
 import { contextFor, customerOfToken } from '../../http/request-context.js';
 import { sendFailure } from '../../http/send-failure.js';
-import type { AppDeps } from '../../platform/app-deps.js';
+import type { AppDeps } from '../../app/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendFailure } from '../../http/send-failure.js';
-import type { AppDeps } from '../../platform/app-deps.js';
+import type { AppDeps } from '../../app/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { MERCHANT_PREFIX, merchantRoutes } from './routes.js';
 

@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../domain/payments/payment-provider.js';
 import type { Config } from '../config.js';
-import type { Database } from './database/database.js';
-import type { Kv } from './kv/kv.js';
+import type { Database } from '../platform/database/database.js';
+import type { Kv } from '../platform/kv/kv.js';
 import type { MediaServices } from '../domain/media/media-services.js';
 import type { CatalogReads } from '../http/response-cache/open-catalog-cache.js';
 
