@@ -5,12 +5,43 @@ export function single(message: string, data: unknown, extra: Record<string, unk
   return { status: 'success', message, data, ...extra };
 }
 
-export function list(message: string, data: unknown[], page: { hasMore: boolean; nextCursor: string | null }, extra: Record<string, unknown> = {}) {
-  return { status: 'success', message, data, has_more: page.hasMore, next_cursor: page.nextCursor, ...extra };
+/** Where a list stands, as the domain's pages answer it. */
+export interface ListPage {
+  hasNextPage: boolean;
+  /** Null on the last page; absent for lists that walk by page number only. */
+  nextCursor?: string | null;
+  /** Page-mode totals, answered as `meta.pagination`. */
+  pagination?: Pagination | null;
+}
+
+interface Pagination {
+  currentPage: number;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}
+
+/** A list that is always answered whole, in one page. */
+export const wholeList: ListPage = { hasNextPage: false, nextCursor: null };
+
+/**
+ * Every list answer of both faces: `data`, `has_more`, `next_cursor`, and `meta` where the list
+ * has one (the `meta` given, else the page's totals in page mode, else none).
+ */
+export function list(message: string, data: unknown[], page: ListPage, meta?: unknown) {
+  const shownMeta = meta ?? (page.pagination ? { pagination: presentPagination(page.pagination) } : undefined);
+  return {
+    status: 'success',
+    message,
+    data,
+    has_more: page.hasNextPage,
+    next_cursor: page.nextCursor ?? null,
+    ...(shownMeta === undefined ? {} : { meta: shownMeta }),
+  };
 }
 
 /** Page-mode totals, under `meta.pagination`. */
-export function presentPagination(p: { currentPage: number; lastPage: number; perPage: number; total: number }) {
+function presentPagination(p: Pagination) {
   return { current_page: p.currentPage, last_page: p.lastPage, per_page: p.perPage, total: p.total };
 }
 

@@ -61,7 +61,7 @@ export const collectionRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listMerchantCollections(ctx, query);
-      return { body: list('Collections', page.items.map(presentMerchantCollection), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+      return { body: list('Collections', page.items.map(presentMerchantCollection), page) };
     },
   }),
   defineRoute({

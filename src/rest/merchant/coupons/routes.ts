@@ -23,7 +23,7 @@ export const couponRoutes = [
         body: list(
           'Coupons',
           page.rows.map((c) => presentCoupon(c, ctx.now)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+          page,
         ),
       };
     },

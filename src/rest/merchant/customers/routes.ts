@@ -17,7 +17,7 @@ import {
   wishlistQuery,
 } from './schemas.js';
 
-const pageOf = (page: { hasNextPage: boolean; nextCursor: string | null }) => ({ hasMore: page.hasNextPage, nextCursor: page.nextCursor });
+const pageOf = (page: { hasNextPage: boolean; nextCursor: string | null }) => page;
 
 export const customerRoutes = [
   defineRoute({
@@ -34,7 +34,7 @@ export const customerRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listMerchantCustomers(ctx, query);
-      return { body: list('Customers', page.customers.map(presentCustomer), pageOf(page)) };
+      return { body: list('Customers', page.customers.map(presentCustomer), page) };
     },
   }),
   defineRoute({
@@ -49,7 +49,7 @@ export const customerRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listFollowers(ctx, query);
-      return { body: list('Followers', page.followers.map(presentFollower), pageOf(page)) };
+      return { body: list('Followers', page.followers.map(presentFollower), page) };
     },
   }),
   defineRoute({
@@ -80,7 +80,7 @@ export const customerRoutes = [
         body: list(
           'Wishlist items',
           page.saved.map((saved) => presentWishlistItem(saved, ctx.store, ctx.now)),
-          pageOf(page),
+          page,
         ),
       };
     },

@@ -38,7 +38,7 @@ export const discountRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listDiscounts(ctx, query);
-      return { body: list('Discounts', page.rows.map(presentDiscount), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+      return { body: list('Discounts', page.rows.map(presentDiscount), page) };
     },
   }),
   defineRoute({

@@ -19,7 +19,7 @@ export const fileRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listFiles(ctx, query);
-      return { body: list('Files', page.rows.map(presentFile), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+      return { body: list('Files', page.rows.map(presentFile), page) };
     },
   }),
   defineRoute({

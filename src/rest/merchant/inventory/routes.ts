@@ -23,7 +23,7 @@ import {
 } from './schemas.js';
 
 function listOf<Row>(message: string, page: KeysetPage<Row>, present: (row: Row) => unknown) {
-  return { body: list(message, page.rows.map(present), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+  return { body: list(message, page.rows.map(present), page) };
 }
 
 export const inventoryRoutes = [

@@ -24,7 +24,7 @@ export const orderRoutes = [
         body: list(
           'Orders',
           page.rows.map((order) => presentMerchantOrder(ctx, order)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+          page,
         ),
       };
     },

@@ -29,7 +29,7 @@ export const productImageRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { params, query }) => {
       const page = await listProductImages(ctx, params.product, query);
-      return { body: list('Product images', page.rows.map(present), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+      return { body: list('Product images', page.rows.map(present), page) };
     },
   }),
   defineRoute({

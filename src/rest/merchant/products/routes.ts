@@ -22,7 +22,7 @@ export const productRoutes = [
         body: list(
           'Products',
           page.views.map((v) => presentMerchantProduct(v, ctx.store)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+          page,
         ),
       };
     },

@@ -20,7 +20,7 @@ export const shippingZoneRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listShippingZones(ctx, query);
-      return { body: list('Shipping zones', page.rows.map(presentShippingZone), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }) };
+      return { body: list('Shipping zones', page.rows.map(presentShippingZone), page) };
     },
   }),
   defineRoute({

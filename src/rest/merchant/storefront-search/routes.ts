@@ -1,8 +1,7 @@
 import { scope } from '../../../auth/requirements.js';
 import { storefrontSearchViews } from '../../../domain/catalog/product-pages.js';
-import { list } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentProductCard } from '../../storefront/products/presenters.js';
+import { productCardList } from '../../storefront/products/presenters.js';
 import { storefrontSearchAnswer, storefrontSearchQuery } from './schemas.js';
 
 export const storefrontSearchRoutes = [
@@ -22,11 +21,7 @@ export const storefrontSearchRoutes = [
       const page = await storefrontSearchViews(ctx, query);
       return {
         contentLanguage: page.locale.code,
-        body: list(
-          'Products',
-          page.views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
-        ),
+        body: productCardList(ctx, 'Products', page.views, page),
       };
     },
   }),

@@ -45,7 +45,7 @@ export const variantRoutes = [
         body: list(
           'Variants',
           page.rows.map((v) => presentVariant(v, ctx.store, product.slug)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+          page,
         ),
       };
     },

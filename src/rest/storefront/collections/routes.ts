@@ -2,9 +2,9 @@ import { storeKey } from '../../../auth/requirements.js';
 import { loadProductViews } from '../../../domain/catalog/product-view.js';
 import { listCollectionProducts } from '../../../domain/collections/collection-products.js';
 import { collectionTree } from '../../../domain/collections/collection-tree.js';
-import { list } from '../../kit/envelope.js';
+import { list, wholeList } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentProductCard } from '../products/presenters.js';
+import { productCardList } from '../products/presenters.js';
 import { presentCollectionNode } from './presenters.js';
 import { collectionProductsAnswer, collectionProductsParams, collectionProductsQuery, collectionTreeAnswer, collectionTreeQuery } from './schemas.js';
 
@@ -23,7 +23,7 @@ export const collectionRoutes = [
       const tree = await collectionTree(ctx, query);
       return {
         contentLanguage: tree.locale.code,
-        body: list('Collections', tree.nodes.map(presentCollectionNode), { hasMore: false, nextCursor: null }, { meta: [] }),
+        body: list('Collections', tree.nodes.map(presentCollectionNode), wholeList, []),
       };
     },
   }),
@@ -44,11 +44,7 @@ export const collectionRoutes = [
       const views = await loadProductViews(ctx, page.items, page.locale);
       return {
         contentLanguage: page.locale.code,
-        body: list(
-          'Collection products',
-          views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
-        ),
+        body: productCardList(ctx, 'Collection products', views, page),
       };
     },
   }),

@@ -51,7 +51,7 @@ export const orderRoutes = [
         body: list(
           'Orders',
           page.rows.map((order) => presentOrderSummary(order, ctx.store)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+          page,
         ),
       };
     },

@@ -4,6 +4,8 @@ import { primaryImage, type ProductView } from '../../../domain/catalog/product-
 import { sellableVariants, variantPricing } from '../../../domain/pricing/product-pricing.js';
 import { variantDiscountPrice } from '../../../domain/pricing/shopper-pricing.js';
 import { isNew } from '../../../domain/catalog/freshness.js';
+import type { Ctx } from '../../../domain/context.js';
+import { list, type ListPage } from '../../kit/envelope.js';
 import { cardTimestamp, moneyNumber } from '../../kit/format.js';
 import { presentAppliedDiscount } from '../discounts/presenters.js';
 
@@ -83,6 +85,16 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
     updated_at: cardTimestamp(product.updatedAt),
     shop: { id: store.id, name: store.name, slug: store.slug, logo: store.logoUrl, rating: Number(store.rating.toFixed(2)), rating_count: store.ratingCount },
   };
+}
+
+/** Every list of product cards (catalogue, related, collection, promotion, storefront search): the list answer of the cards as the shopper sees them now. */
+export function productCardList(ctx: Ctx, message: string, views: ProductView[], page: ListPage, meta?: unknown) {
+  return list(
+    message,
+    views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
+    page,
+    meta,
+  );
 }
 
 export function presentVariant(variant: Variant, view: ProductView) {

@@ -2,9 +2,9 @@ import { storeKey } from '../../../auth/requirements.js';
 import { getCatalogProduct } from '../../../domain/catalog/get-catalog-product.js';
 import { catalogProductViews } from '../../../domain/catalog/product-pages.js';
 import { RELATED_LIMIT, relatedProductViews } from '../../../domain/catalog/related-products.js';
-import { list, presentPagination, single } from '../../kit/envelope.js';
+import { single, wholeList } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentProductCard, presentProductDetail } from './presenters.js';
+import { presentProductDetail, productCardList } from './presenters.js';
 import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams, relatedAnswer } from './schemas.js';
 
 export const productRoutes = [
@@ -24,12 +24,7 @@ export const productRoutes = [
       const page = await catalogProductViews(ctx, query);
       return {
         contentLanguage: page.locale.code,
-        body: list(
-          'Products',
-          page.views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
-          page.pagination ? { meta: { pagination: presentPagination(page.pagination) } } : {},
-        ),
+        body: productCardList(ctx, 'Products', page.views, page),
       };
     },
   }),
@@ -65,11 +60,7 @@ export const productRoutes = [
       const { views, locale } = await relatedProductViews(ctx, { slug: params.slug, locale: query.locale });
       return {
         contentLanguage: locale.code,
-        body: list(
-          'Related products',
-          views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
-          { hasMore: false, nextCursor: null },
-        ),
+        body: productCardList(ctx, 'Related products', views, wholeList),
       };
     },
   }),

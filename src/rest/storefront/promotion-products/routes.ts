@@ -2,9 +2,8 @@ import { storeKey } from '../../../auth/requirements.js';
 import { loadProductViews } from '../../../domain/catalog/product-view.js';
 import { listPromotionProducts } from '../../../domain/discounts/promotion-products.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
-import { list } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentProductCard } from '../products/presenters.js';
+import { productCardList } from '../products/presenters.js';
 import { presentPromotion } from '../promotions/presenters.js';
 import { presentFacet } from './presenters.js';
 import { promotionParams, promotionProductsAnswer, promotionProductsQuery } from './schemas.js';
@@ -31,11 +30,12 @@ export const promotionProductRoutes = [
       const views = await loadProductViews(ctx, page.rows, page.locale);
       return {
         contentLanguage: page.locale.code,
-        body: list(
+        body: productCardList(
+          ctx,
           'Promotion products',
-          views.map((v) => presentProductCard(v, ctx.store, ctx.now)),
-          { hasMore: page.hasMore, nextCursor: null },
-          { meta: { promotion: presentPromotion(page.promotion, ctx.now), filters: { attributes: page.facets.map(presentFacet) } } },
+          views,
+          { hasNextPage: page.hasMore },
+          { promotion: presentPromotion(page.promotion, ctx.now), filters: { attributes: page.facets.map(presentFacet) } },
         ),
       };
     },

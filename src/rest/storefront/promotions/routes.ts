@@ -24,7 +24,7 @@ export const promotionRoutes = [
         body: list(
           'Promotions',
           page.rows.map((p) => presentPromotion(p, ctx.now)),
-          { hasMore: page.hasNextPage, nextCursor: page.nextCursor },
+          page,
         ),
       };
     },

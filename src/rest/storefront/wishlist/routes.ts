@@ -35,7 +35,7 @@ export const wishlistRoutes = [
     handle: async (ctx, { query }) => {
       const [page, locale] = await Promise.all([myWishlist(ctx, query.window), resolveLocale(ctx, query.locale)]);
       return {
-        body: list('Wishlist', await presentItems(ctx, page.rows, locale), { hasMore: page.hasNextPage, nextCursor: page.nextCursor }),
+        body: list('Wishlist', await presentItems(ctx, page.rows, locale), page),
         contentLanguage: locale.code,
       };
     },
