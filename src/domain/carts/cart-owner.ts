@@ -16,11 +16,13 @@ export function sessionHashOf(sessionToken: string): string {
 }
 
 /**
- * The spec's rule: a customer bearer token wins, and the session value (`X-Cart-Session`, or the
- * body's `session_token`) is then ignored; with neither, 422 validation_failed.
+ * The spec's cart-owner rule, read here and nowhere else, for every face: a customer bearer token
+ * wins; else the `X-Cart-Session` header (the context's `cartSession`); else the body's
+ * `session_token`, where a REST write sends one; with none, 422 validation_failed.
  */
-export function cartOwnerOf(ctx: Ctx, sessionToken: string | undefined): CartOwner {
+export function cartOwnerOf(ctx: Ctx, bodySessionToken?: string): CartOwner {
   if (ctx.customer) return { kind: 'customer', customerId: ctx.customer.customerId };
+  const sessionToken = ctx.cartSession ?? bodySessionToken;
   if (!sessionToken) {
     throw ApiError.invalidField('sessionToken', 'Missing session token for anonymous cart: send X-Cart-Session (or session_token), or sign in.');
   }

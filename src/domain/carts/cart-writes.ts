@@ -42,8 +42,8 @@ export async function writeLines(tx: TransactionCtx, cart: CartWithItems, lines:
 export const freshState = { isValid: true, validationErrors: [] };
 
 /** The owner's open cart, priced, or null when there is none. */
-export async function myCart(ctx: Ctx, sessionToken: string | undefined): Promise<CartView | null> {
-  const cart = await findOpenCart(ctx, cartOwnerOf(ctx, sessionToken));
+export async function myCart(ctx: Ctx): Promise<CartView | null> {
+  const cart = await findOpenCart(ctx, cartOwnerOf(ctx));
   return cart ? viewCart(ctx, cart) : null;
 }
 
@@ -136,8 +136,8 @@ export async function addCartItem(ctx: Ctx, input: CartItemAddInput): Promise<Ad
 }
 
 /** DELETE /store/cart/clear: empties the cart named by `cartId`, or the owner's open cart; no cart is nothing to clear. */
-export async function clearCart(ctx: Ctx, input: { cartId?: string; sessionToken?: string }): Promise<void> {
-  const owner = cartOwnerOf(ctx, input.sessionToken);
+export async function clearCart(ctx: Ctx, input: { cartId?: string }): Promise<void> {
+  const owner = cartOwnerOf(ctx);
   const cart = await findCart(ctx, owner, input.cartId);
   if (!cart) return;
   await withTransaction(ctx, async (tx) => {

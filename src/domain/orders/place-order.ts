@@ -33,7 +33,7 @@ export interface PlacedOrder {
  * when it became one while this request was on its way (a concurrent checkout of the same cart).
  */
 export async function checkout(ctx: Ctx, input: CheckoutInput): Promise<PlacedOrder> {
-  const owner = cartOwnerOf(ctx, input.sessionToken ?? ctx.cartSession);
+  const owner = cartOwnerOf(ctx, input.sessionToken);
   if (input.cartId === undefined) {
     const cart = await findOpenCart(ctx, owner);
     if (!cart) throw new ApiError('cart_empty', 'There is no open cart to check out: add items first.');

@@ -90,7 +90,7 @@ builder.queryFields((t) => ({
     ...optionalCustomerField,
     description: `GET /store/cart: the shopper's open cart, or null. ${ownerRule} Without either, a validation_failed error.`,
     resolve: async (_root, _args, { ctx }) => {
-      const view = await myCart(ctx, ctx.cartSession);
+      const view = await myCart(ctx);
       return view ? cartNode(ctx, view) : null;
     },
   }),
@@ -108,7 +108,7 @@ builder.mutationFields((t) => ({
           source: args.input.source ?? undefined,
           cartItems: args.input.lines.map((l) => ({ itemId: l.productId, variantId: l.variantId, quantity: l.quantity })),
         });
-        const { view, rejected } = await upsertCart(ctx, { ...input, vendorId: ctx.store.id, sessionToken: ctx.cartSession });
+        const { view, rejected } = await upsertCart(ctx, { ...input, vendorId: ctx.store.id });
         return { cart: cartNode(ctx, view), rejected };
       }, fieldOf),
   }),
@@ -120,7 +120,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { ctx }) =>
       asMutationPayload(async () => {
         const input = parseInput(addInput, { productId: args.input.productId, variantId: args.input.variantId, quantity: args.input.quantity ?? undefined });
-        const added = await addCartItem(ctx, { ...input, sessionToken: ctx.cartSession });
+        const added = await addCartItem(ctx, input);
         return added.result === 'added'
           ? { cart: cartNode(ctx, added.view), choices: null }
           : { cart: null, choices: { ...added.choices, currencyCode: ctx.store.currency } };
@@ -135,7 +135,7 @@ builder.mutationFields((t) => ({
       asMutationPayload(
         async () => {
           const { cartId } = parseInput(z.object({ cartId: cartValidateShape.cartId }), { cartId: args.cartId });
-          return cartNode(ctx, await validateCart(ctx, { cartId, sessionToken: ctx.cartSession }));
+          return cartNode(ctx, await validateCart(ctx, { cartId }));
         },
         (field) => (field === 'sessionToken' ? 'X-Cart-Session' : field),
       ),
@@ -148,7 +148,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { ctx }) =>
       asMutationPayload(
         async () => {
-          await clearCart(ctx, { cartId: args.cartId ?? undefined, sessionToken: ctx.cartSession });
+          await clearCart(ctx, { cartId: args.cartId ?? undefined });
           return true;
         },
         (field) => (field === 'sessionToken' ? 'X-Cart-Session' : field),

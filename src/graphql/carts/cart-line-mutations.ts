@@ -40,7 +40,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { ctx }) =>
       asMutationPayload(async () => {
         const input = parseInput(z.object(cartLinesUpdateShape), args.input);
-        return cartNode(ctx, await updateCartLines(ctx, { ...input, sessionToken: ctx.cartSession }));
+        return cartNode(ctx, await updateCartLines(ctx, input));
       }, fieldOf),
   }),
   cartLinesRemove: t.field({
@@ -51,7 +51,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { ctx }) =>
       asMutationPayload(async () => {
         const input = parseInput(z.object(cartLinesRemoveShape), args.input);
-        return cartNode(ctx, await removeCartLines(ctx, { ...input, sessionToken: ctx.cartSession }));
+        return cartNode(ctx, await removeCartLines(ctx, input));
       }, fieldOf),
   }),
 }));

@@ -75,7 +75,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { ctx }) =>
       asMutationPayload(() => {
         const { address, contact, ...rest } = args.input;
-        const input = parseInput(checkoutInput, { ...present(rest), address: present(address), contact: present(contact), sessionToken: ctx.cartSession });
+        const input = parseInput(checkoutInput, { ...present(rest), address: present(address), contact: present(contact) });
         return checkout(ctx, input);
       }, fieldOf),
   }),

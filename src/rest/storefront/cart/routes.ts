@@ -33,8 +33,8 @@ export const cartRoutes = [
     description: `${ownerRule} \`data\` holds the one open cart, or is empty. \`checkout_url\` comes with private keys only.`,
     auth: optionalCustomer,
     answer: cartsAnswer,
-    handle: async (ctx, { headers }) => {
-      const view = await myCart(ctx, headers.cartSession);
+    handle: async (ctx) => {
+      const view = await myCart(ctx);
       const carts = view ? [await present(ctx, view)] : [];
       return { body: { ...single(carts.length ? 'Cart found' : 'No open cart', carts), meta: { total_carts: carts.length } } };
     },
@@ -51,8 +51,8 @@ export const cartRoutes = [
     auth: optionalCustomer,
     body: cartUpsertBody,
     answer: cartUpsertAnswer,
-    handle: async (ctx, { body, headers }) => {
-      const { view, rejected } = await upsertCart(ctx, { ...body, sessionToken: headers.cartSession ?? body.sessionToken });
+    handle: async (ctx, { body }) => {
+      const { view, rejected } = await upsertCart(ctx, body);
       return { body: { ...single('Cart saved', await present(ctx, view)), meta: { rejected_items: rejected.map(presentRejectedLine) } } };
     },
   }),
@@ -68,8 +68,8 @@ export const cartRoutes = [
     auth: optionalCustomer,
     body: cartItemAddBody,
     answer: cartItemAddAnswer,
-    handle: async (ctx, { body, headers }) => {
-      const added = await addCartItem(ctx, { ...body, sessionToken: headers.cartSession ?? body.sessionToken });
+    handle: async (ctx, { body }) => {
+      const added = await addCartItem(ctx, body);
       if (added.result === 'customise') return { body: single('Choose a variant', presentCustomise(added.choices)) };
       return { body: single('Added to the cart', { result: 'added', cart: await present(ctx, added.view) }) };
     },
@@ -86,8 +86,8 @@ export const cartRoutes = [
     auth: optionalCustomer,
     body: cartValidateBody,
     answer: cartAnswer,
-    handle: async (ctx, { body, headers }) => {
-      const view = await validateCart(ctx, { cartId: body.cartId, sessionToken: headers.cartSession ?? body.sessionToken });
+    handle: async (ctx, { body }) => {
+      const view = await validateCart(ctx, body);
       return { body: single(view.cart.isValid ? 'The cart is valid' : 'The cart has changed', await present(ctx, view)) };
     },
   }),
@@ -101,8 +101,8 @@ export const cartRoutes = [
     auth: optionalCustomer,
     query: cartClearQuery,
     answer: messageOnlyAnswer,
-    handle: async (ctx, { query, headers }) => {
-      await clearCart(ctx, { cartId: query.cart_id, sessionToken: headers.cartSession });
+    handle: async (ctx, { query }) => {
+      await clearCart(ctx, { cartId: query.cart_id });
       return { body: { status: 'success', message: 'The cart is empty' } };
     },
   }),

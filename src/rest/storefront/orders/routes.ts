@@ -26,8 +26,8 @@ export const orderRoutes = [
     body: checkoutBody,
     answer: myOrderAnswer,
     status: 201,
-    handle: async (ctx, { body, headers }) => {
-      const { order, created } = await checkout(ctx, { ...body, sessionToken: headers.cartSession ?? body.sessionToken });
+    handle: async (ctx, { body }) => {
+      const { order, created } = await checkout(ctx, body);
       return {
         status: created ? 201 : 200,
         body: single(created ? 'Order placed' : 'This cart was already ordered', presentOrderDetail(order, ctx.store, payLinkOf(ctx, order))),
