@@ -12,10 +12,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 import { testPaymentProvider } from './payments/test-provider.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import type { Outbox } from './outbox.js';
-import { transactorOf } from './transaction.js';
-
-/** Runs `fn` in one database transaction of the store's client; `withTransaction` is the way in. */
-export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
+import { transactorOf, type Transactor } from './transactor.js';
 
 /** The settings of src/config.ts that domain rules read. */
 export interface DomainSettings {

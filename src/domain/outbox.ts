@@ -1,33 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
-import type { OrderDocument } from './orders/order-document.js';
-
-/**
- * Every domain event by topic, with the payload it carries; a new event is declared here
- * first. Topics follow the webhook names of the merchant spec (`products/*`, `orders/*`, …).
- */
-export interface EventTopics {
-  'products/create': { id: string };
-  'products/update': { id: string };
-  'products/delete': { id: string };
-  'customers/create': { id: number; uid: string };
-  'customers/update': { id: number; uid: string };
-  'discounts/create': { id: string };
-  'discounts/update': { id: string };
-  'coupons/create': { id: string };
-  'collections/create': { id: string };
-  'collections/update': { id: string };
-  'shipping_zones/create': { id: string };
-  'shipping_zones/update': { id: string };
-  // Order events carry the merchant API's Order object as it stood at the change.
-  'orders/create': OrderDocument;
-  'orders/paid': OrderDocument;
-  'orders/updated': OrderDocument;
-}
-
-export type Topic = keyof EventTopics;
-
-export type DomainEvent = { [T in Topic]: { topic: T; payload: EventTopics[T] } }[Topic];
+import type { DomainEvent } from './events.js';
 
 /**
  * The events of one transaction, written in it at commit: a rolled-back write never leaves an

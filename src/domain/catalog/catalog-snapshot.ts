@@ -1,5 +1,3 @@
-import type { Ctx } from '../context.js';
-
 /**
  * The catalogue version a request read before any catalogue row (platform/cache/catalog-versions.ts),
  * with what is already known at that version. Every catalogue write replaces the version, so a
@@ -16,7 +14,7 @@ export interface CatalogSnapshot {
  * `count(*)` over the whole catalogue on every page. The condition is the query's own `where`,
  * so every filter (and every instant a condition names) counts apart.
  */
-export async function countAtVersion(ctx: Ctx, list: string, where: Record<string, unknown>, count: () => Promise<number>): Promise<number> {
+export async function countAtVersion(ctx: { catalog?: CatalogSnapshot }, list: string, where: Record<string, unknown>, count: () => Promise<number>): Promise<number> {
   if (!ctx.catalog) return count();
   const key = `${list}:${JSON.stringify(where)}`;
   const known = ctx.catalog.counts.get(key);

@@ -6,22 +6,7 @@ import { savedAddressOf } from '../customers/addresses/saved-addresses.js';
 import { placePoint } from '../regions/place-point.js';
 import { deliveryQuote } from '../shipping/delivery-quote.js';
 import type { CheckoutInput } from './checkout-fields.js';
-
-/** Where an order goes, as the order keeps it (the merchant's `shipping_address` and the storefront's `delivery_address`). */
-export interface OrderAddress {
-  label: string | null;
-  address: string;
-  latitude: number;
-  longitude: number;
-  country_code: string | null;
-  state: string | null;
-  city: string | null;
-  area: string | null;
-  state_id: number | null;
-  area_id: number | null;
-  name: string | null;
-  phone: string | null;
-}
+import type { OrderAddress } from './order-record.js';
 
 export interface DeliveryTerms {
   address: OrderAddress | null;

@@ -1,5 +1,4 @@
-import type { OrderAddress } from './delivery-terms.js';
-import { orderNoOf, type OrderRecord } from './order-record.js';
+import { orderNoOf, type OrderAddress, type OrderRecord } from './order-record.js';
 
 /** A guest's contact as checkout keeps it. */
 export interface OrderContact {

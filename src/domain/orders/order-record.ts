@@ -1,5 +1,21 @@
 import type { Prisma, Customer, CustomerAccount, Order, OrderItem, OrderTimelineEntry } from '../../generated/prisma/client.js';
 
+/** Where an order goes, as the order keeps it (the merchant's `shipping_address` and the storefront's `delivery_address`). */
+export interface OrderAddress {
+  label: string | null;
+  address: string;
+  latitude: number;
+  longitude: number;
+  country_code: string | null;
+  state: string | null;
+  city: string | null;
+  area: string | null;
+  state_id: number | null;
+  area_id: number | null;
+  name: string | null;
+  phone: string | null;
+}
+
 /**
  * An order with everything its answers show: lines in order, the timeline oldest first, the store's
  * customer record and its account. A step writes its entries at one instant (checkout: the shopper's

@@ -1,4 +1,4 @@
-import type { OrderAddress as OrderAddressShape } from '../../domain/orders/delivery-terms.js';
+import type { OrderAddress as OrderAddressShape } from '../../domain/orders/order-record.js';
 import type { OrderRecord } from '../../domain/orders/order-record.js';
 import { deliveryMethods, orderStatuses, paymentMethods, paymentStatuses } from '../../domain/orders/order-states.js';
 import { builder } from '../builder.js';

@@ -2,6 +2,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 
 type Decimal = Prisma.Decimal;
 
+export { isoTimestamp, moneyString } from '../../domain/document-format.js';
+
 /** Storefront money: a number in the major unit, computed from the exact decimal. */
 export function moneyNumber(value: Decimal): number;
 export function moneyNumber(value: Decimal | null): number | null;
@@ -9,22 +11,9 @@ export function moneyNumber(value: Decimal | null): number | null {
   return value === null ? null : Number(value.toFixed(2));
 }
 
-/** Merchant money: a decimal string with two places. */
-export function moneyString(value: Decimal): string;
-export function moneyString(value: Decimal | null): string | null;
-export function moneyString(value: Decimal | null): string | null {
-  return value === null ? null : value.toFixed(2);
-}
-
 /** Product-card timestamps, `YYYY-MM-DD HH:MM:SS` in UTC. */
 export function cardTimestamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function isoTimestamp(date: Date): string;
-export function isoTimestamp(date: Date | null): string | null;
-export function isoTimestamp(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
 }
 
 /** Keeps the last two digits of a phone number: shoppers see that a line exists, not the line. */

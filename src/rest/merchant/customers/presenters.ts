@@ -1,23 +1,9 @@
 import type { Collection, Store } from '../../../generated/prisma/client.js';
-import type { MerchantCustomer } from '../../../domain/customers/merchant/customer-view.js';
 import type { MerchantFollower } from '../../../domain/customers/merchant/list-followers.js';
 import type { SavedProduct } from '../../../domain/customers/merchant/list-wishlist-items.js';
 import { sellableVariants } from '../../../domain/pricing/product-pricing.js';
 import { isoTimestamp, moneyString } from '../../kit/format.js';
 import { presentProductCard, presentVariant } from '../../storefront/products/presenters.js';
-
-export function presentCustomer(customer: MerchantCustomer) {
-  return {
-    id: customer.id,
-    uid: customer.uid,
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    avatar: customer.avatarUrl,
-    created_at: isoTimestamp(customer.createdAt),
-    updated_at: isoTimestamp(customer.updatedAt),
-  };
-}
 
 export function presentFollower(follower: MerchantFollower) {
   return {

@@ -1,11 +1,12 @@
 import { scope } from '../../../auth/requirements.js';
 import { findMerchantCustomer } from '../../../domain/customers/merchant/find-customer.js';
+import { customerDocument } from '../../../domain/customers/document.js';
 import { listMerchantCustomers } from '../../../domain/customers/merchant/list-customers.js';
 import { listFollowers } from '../../../domain/customers/merchant/list-followers.js';
 import { listWishlistItems } from '../../../domain/customers/merchant/list-wishlist-items.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentCustomer, presentFollower, presentWishlistItem } from './presenters.js';
+import { presentFollower, presentWishlistItem } from './presenters.js';
 import {
   customerAnswer,
   customerListAnswer,
@@ -34,7 +35,7 @@ export const customerRoutes = [
     wireNames: { size: 'limit' },
     handle: async (ctx, { query }) => {
       const page = await listMerchantCustomers(ctx, query);
-      return { body: list('Customers', page.customers.map(presentCustomer), page) };
+      return { body: list('Customers', page.customers.map(customerDocument), page) };
     },
   }),
   defineRoute({
@@ -61,7 +62,7 @@ export const customerRoutes = [
     auth: scope('merchant-customers-detail'),
     params: customerParams,
     answer: customerAnswer,
-    handle: async (ctx, { params }) => ({ body: single('Customer', presentCustomer(await findMerchantCustomer(ctx, params.customer))) }),
+    handle: async (ctx, { params }) => ({ body: single('Customer', customerDocument(await findMerchantCustomer(ctx, params.customer))) }),
   }),
   defineRoute({
     method: 'GET',

@@ -1,13 +1,13 @@
 import { scope } from '../../../auth/requirements.js';
 import type { ProductImage } from '../../../generated/prisma/client.js';
+import { imageDocument } from '../../../domain/catalog/document.js';
 import { addProductImage, deleteProductImage, listProductImages, parseImageRef, setPrimaryImage, type ImageRef } from '../../../domain/media/product-images.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentImage } from '../products/presenters.js';
 import { addImageBody, deletedImageAnswer, imageAnswer, imageListAnswer, imageListQuery, imageParams, productImageParams, updateImageBody } from './schemas.js';
 
-const present = (image: ProductImage) => presentImage(image, image.isPrimary ? image : undefined);
+const present = (image: ProductImage) => imageDocument(image, image.isPrimary ? image : undefined);
 
 function imageRefOf(raw: string): ImageRef {
   const ref = parseImageRef(raw);

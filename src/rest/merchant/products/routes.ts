@@ -1,8 +1,8 @@
 import { scope } from '../../../auth/requirements.js';
+import { productDocument } from '../../../domain/catalog/document.js';
 import { merchantProductView, merchantProductViews } from '../../../domain/catalog/product-pages.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentMerchantProduct } from './presenters.js';
 import { merchantProductAnswer, merchantProductListAnswer, merchantProductListQuery, productIdParams } from './schemas.js';
 
 export const productRoutes = [
@@ -21,7 +21,7 @@ export const productRoutes = [
       return {
         body: list(
           'Products',
-          page.views.map((v) => presentMerchantProduct(v, ctx.store)),
+          page.views.map((v) => productDocument(v, ctx.store)),
           page,
         ),
       };
@@ -36,6 +36,6 @@ export const productRoutes = [
     auth: scope('merchant-items-detail'),
     params: productIdParams,
     answer: merchantProductAnswer,
-    handle: async (ctx, { params }) => ({ body: single('Product', presentMerchantProduct(await merchantProductView(ctx, params.product), ctx.store)) }),
+    handle: async (ctx, { params }) => ({ body: single('Product', productDocument(await merchantProductView(ctx, params.product), ctx.store)) }),
   }),
 ];

@@ -1,4 +1,5 @@
 import { scope } from '../../../auth/requirements.js';
+import { productDocument } from '../../../domain/catalog/document.js';
 import { merchantProductView } from '../../../domain/catalog/product-pages.js';
 import { createProduct } from '../../../domain/catalog/writes/create-product.js';
 import { deleteProduct } from '../../../domain/catalog/writes/delete-product.js';
@@ -8,13 +9,13 @@ import type { Ctx } from '../../../domain/context.js';
 import { single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { MERCHANT_PREFIX } from '../paths.js';
-import { presentDeletedProduct, presentMerchantProduct, presentPublished } from './presenters.js';
+import { presentDeletedProduct, presentPublished } from './presenters.js';
 import { merchantProductAnswer, productIdParams } from './schemas.js';
 import { productCreateBody, productDeleteAnswer, productUpdateBody, publishAnswer, publishBody } from './write-schemas.js';
 
 /** The product object as GET /products/{product} answers it, read after the write committed. */
 async function productObject(ctx: Ctx, pId: number) {
-  return presentMerchantProduct(await merchantProductView(ctx, String(pId)), ctx.store);
+  return productDocument(await merchantProductView(ctx, String(pId)), ctx.store);
 }
 
 export const productWriteRoutes = [

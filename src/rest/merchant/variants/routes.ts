@@ -1,4 +1,5 @@
 import { scope } from '../../../auth/requirements.js';
+import { variantDocument } from '../../../domain/catalog/document.js';
 import { findMerchantProduct } from '../../../domain/catalog/find-product.js';
 import { listVariants } from '../../../domain/catalog/list-variants.js';
 import { createVariant, deleteVariant, updateVariant } from '../../../domain/catalog/writes/variant-writes.js';
@@ -7,7 +8,6 @@ import type { Variant } from '../../../generated/prisma/client.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { MERCHANT_PREFIX } from '../paths.js';
-import { presentVariant } from '../products/presenters.js';
 import { presentDeletedVariant } from './presenters.js';
 import {
   productParams,
@@ -23,7 +23,7 @@ import {
 /** A variant as its product shows it; the product (not deleted by then) gives its storefront address. */
 async function variantObject(ctx: Ctx, variant: Variant) {
   const product = await findMerchantProduct(ctx, variant.productId);
-  return presentVariant(variant, ctx.store, product.slug);
+  return variantDocument(variant, ctx.store, product.slug);
 }
 
 export const variantRoutes = [
@@ -44,7 +44,7 @@ export const variantRoutes = [
       return {
         body: list(
           'Variants',
-          page.rows.map((v) => presentVariant(v, ctx.store, product.slug)),
+          page.rows.map((v) => variantDocument(v, ctx.store, product.slug)),
           page,
         ),
       };
@@ -65,7 +65,7 @@ export const variantRoutes = [
       const variant = await createVariant(ctx, params.product, body);
       const product = await findMerchantProduct(ctx, variant.productId);
       return {
-        body: single('Variant created', presentVariant(variant, ctx.store, product.slug)),
+        body: single('Variant created', variantDocument(variant, ctx.store, product.slug)),
         headers: { location: `${MERCHANT_PREFIX}/products/${product.pId}/variants/${variant.pId}` },
       };
     },

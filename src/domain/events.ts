@@ -1,0 +1,17 @@
+import type { CatalogEvents } from './catalog/events.js';
+import type { CollectionEvents } from './collections/events.js';
+import type { CustomerEvents } from './customers/events.js';
+import type { DiscountEvents } from './discounts/events.js';
+import type { OrderEvents } from './orders/events.js';
+import type { ShippingEvents } from './shipping/events.js';
+
+/**
+ * Every domain event by topic, with the payload it carries: the one list the outbox accepts,
+ * merged from each context's own `events.ts` (a new event is declared there). Topics follow the
+ * webhook names of the merchant spec (`products/*`, `orders/*`, …).
+ */
+export type EventTopics = CatalogEvents & CollectionEvents & CustomerEvents & DiscountEvents & OrderEvents & ShippingEvents;
+
+export type Topic = keyof EventTopics;
+
+export type DomainEvent = { [T in Topic]: { topic: T; payload: EventTopics[T] } }[Topic];

@@ -1,0 +1,8 @@
+import type { OrderDocument } from './order-document.js';
+
+/** The orders' events carry the merchant API's Order object (order-document.ts) as it stood at the change. */
+export interface OrderEvents {
+  'orders/create': OrderDocument;
+  'orders/paid': OrderDocument;
+  'orders/updated': OrderDocument;
+}
