@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { ApiKey, Store } from '../generated/prisma/client.js';
-import type { CatalogVersions } from '../platform/cache/catalog-versions.js';
 import type { Db } from '../platform/database/database.js';
 
 export type KeyWithStore = ApiKey & { store: Store };
@@ -13,6 +12,11 @@ export interface FoundKey {
 
 /** Finds an API key (with its store) by the hash of its secret; `now` is the moment its expiry is judged at. */
 export type KeyLookup = (secretHash: string, now: Date) => Promise<FoundKey>;
+
+/** Each store's catalogue version (the catalogue cache's, src/http/response-cache/catalog-versions.ts); null while nothing may be cached. */
+export interface StoreVersions {
+  current(storeId: string): Promise<string | null>;
+}
 
 /** Keys this process remembers: one entry per key in use, a few hundred bytes each. */
 const MAX_KEYS = 10_000;
@@ -51,7 +55,7 @@ export function databaseKeyLookup(db: Db): KeyLookup {
  * no longer than the cache's maximum age, the bound on writes this process never hears of (a CLI
  * without Redis, SQL by hand).
  */
-export function cachedKeyLookup(db: Db, versions: CatalogVersions, maxAgeMs: number): KeyLookup {
+export function cachedKeyLookup(db: Db, versions: StoreVersions, maxAgeMs: number): KeyLookup {
   const storeOfKey = new LRUCache<string, string>({ max: MAX_KEYS });
   const rows = new LRUCache<string, { key: KeyWithStore; version: string }>({ max: MAX_KEYS, ttl: maxAgeMs });
   return async (secretHash, now) => {

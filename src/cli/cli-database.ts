@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { CatalogVersions } from '../platform/cache/catalog-versions.js';
+import { CatalogVersions } from '../http/response-cache/catalog-versions.js';
 import { onCatalogWrite } from '../platform/database/catalog-writes.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../platform/database/database.js';
 import { openKv } from '../platform/kv/open-kv.js';

@@ -85,6 +85,14 @@ export const customerField = { authScopes: { customer: true } } as const;
 /** A shopper field that reads the customer when a token is sent (carts). */
 export const optionalCustomerField = { authScopes: { optionalCustomer: true } } as const;
 
+/**
+ * What a root field whose answer is the store's catalogue and nothing else declares (no customer,
+ * cart or merchant data, no clock beyond the discount boundaries the cache keeps to), as a REST
+ * route declares `cache: 'catalogue'`: a query whose root fields all declare it is answered from
+ * the catalogue cache (src/http/response-cache/graphql-reads.ts).
+ */
+export const catalogueCacheField = { extensions: { cache: 'catalogue' } } as const;
+
 /** What a merchant field declares: the scope it needs, enforced and printed as a directive in the SDL. */
 export function merchantScope(scope: MerchantScope) {
   return { authScopes: { merchantScope: scope }, directives: { requiresScope: { scope } } } as const;

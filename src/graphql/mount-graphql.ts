@@ -10,7 +10,7 @@ import { toApiError } from '../http/to-api-error.js';
 import type { AppDeps } from '../app/app-deps.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
-import { catalogueKeyOf, hasErrors } from './catalogue-reads.js';
+import { catalogueReadsOf, hasErrors } from '../http/response-cache/graphql-reads.js';
 import { customerSignIn } from './customer-sign-in.js';
 import { useErrorCodes } from './error-codes-plugin.js';
 import { exampleOperations } from './example-operations.js';
@@ -36,6 +36,7 @@ async function answerFailure(error: FastifyError, request: FastifyRequest, reply
 
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
   const schema = buildSchema();
+  const catalogueKeyOf = catalogueReadsOf(schema);
   const cache = deps.catalogReads?.cache ?? null;
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,

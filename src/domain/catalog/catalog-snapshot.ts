@@ -1,5 +1,5 @@
 /**
- * The catalogue version a request read before any catalogue row (platform/cache/catalog-versions.ts),
+ * The catalogue version a request read before any catalogue row (http/response-cache/catalog-versions.ts),
  * with what is already known at that version. Every catalogue write replaces the version, so a
  * figure kept here can never outlive the rows it was counted from.
  */
@@ -14,7 +14,12 @@ export interface CatalogSnapshot {
  * `count(*)` over the whole catalogue on every page. The condition is the query's own `where`,
  * so every filter (and every instant a condition names) counts apart.
  */
-export async function countAtVersion(ctx: { catalog?: CatalogSnapshot }, list: string, where: Record<string, unknown>, count: () => Promise<number>): Promise<number> {
+export async function countAtVersion(
+  ctx: { catalog?: CatalogSnapshot },
+  list: string,
+  where: Record<string, unknown>,
+  count: () => Promise<number>,
+): Promise<number> {
   if (!ctx.catalog) return count();
   const key = `${list}:${JSON.stringify(where)}`;
   const known = ctx.catalog.counts.get(key);

@@ -5,7 +5,7 @@ import { resolveLocale } from '../../domain/locale/resolve-locale.js';
 import { z } from 'zod';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
-import { builder, storeKeyField } from '../builder.js';
+import { builder, catalogueCacheField, storeKeyField } from '../builder.js';
 import { withArgNames } from '../shared/arg-names.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
 import { localized, ProductRef } from './product-types.js';
@@ -52,6 +52,7 @@ builder.queryFields((t) => ({
   products: t.connection({
     type: ProductRef,
     ...storeKeyField,
+    ...catalogueCacheField,
     description: 'Shopper-visible products. Cursors are the same signed cursors as the REST next_cursor.',
     args: {
       filter: t.arg({ type: ProductFilter, required: false }),
@@ -79,6 +80,7 @@ builder.queryFields((t) => ({
   product: t.field({
     type: ProductRef,
     ...storeKeyField,
+    ...catalogueCacheField,
     nullable: true,
     description: 'A shopper-visible product by slug or id; null when there is none.',
     args: { slug: t.arg.string({ required: false }), id: t.arg.string({ required: false }), locale: t.arg.string({ required: false }) },

@@ -1,5 +1,5 @@
 import { collectionTree, findCollectionInLocale } from '../../domain/collections/collection-tree.js';
-import { builder, storeKeyField } from '../builder.js';
+import { builder, catalogueCacheField, storeKeyField } from '../builder.js';
 import { CollectionRef } from './storefront-types.js';
 
 const CollectionMode = builder.enumType('CollectionModeFilter', {
@@ -10,6 +10,7 @@ builder.queryFields((t) => ({
   collections: t.field({
     type: [CollectionRef],
     ...storeKeyField,
+    ...catalogueCacheField,
     description: 'GET /store/collections: the tree, top-level collections with their children nested.',
     args: {
       mode: t.arg({ type: CollectionMode, required: false, defaultValue: 'all' }),
@@ -30,6 +31,7 @@ builder.queryFields((t) => ({
   collection: t.field({
     type: CollectionRef,
     ...storeKeyField,
+    ...catalogueCacheField,
     nullable: true,
     description: 'One collection by uuid, integer id or slug; null when the store has none such.',
     args: { id: t.arg.string({ required: false }), slug: t.arg.string({ required: false }), locale: t.arg.string({ required: false }) },

@@ -3,7 +3,7 @@ import { findPromotion } from '../../domain/discounts/find-promotion.js';
 import { listPromotions, promotionListLimits, promotionSortNames } from '../../domain/discounts/list-promotions.js';
 import { storeDiscounts } from '../../domain/discounts/store-discounts.js';
 import { ApiError } from '../../platform/errors/api-error.js';
-import { builder, storeKeyField } from '../builder.js';
+import { builder, catalogueCacheField, storeKeyField } from '../builder.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
 import { Shop } from '../store/types.js';
 import { Promotion, ShopDiscount } from './types.js';
@@ -28,6 +28,7 @@ builder.queryFields((t) => ({
   promotions: t.connection({
     type: Promotion,
     ...storeKeyField,
+    ...catalogueCacheField,
     description: 'The live promotions (REST GET /store/promotions); the cursors are REST next_cursor.',
     args: {
       keyword: t.arg.string({ required: false, description: 'Case-insensitive match on the title; up to 100 characters.' }),
@@ -42,6 +43,7 @@ builder.queryFields((t) => ({
   promotion: t.field({
     type: Promotion,
     ...storeKeyField,
+    ...catalogueCacheField,
     nullable: true,
     description: 'A published promotion by uuid or integer id, live or ended (see isLive); null when there is none.',
     args: { id: t.arg.string({ required: true }) },

@@ -1,5 +1,5 @@
 import { publishedLocales } from '../../domain/locale/resolve-locale.js';
-import { builder, merchantScope, storeKeyField } from '../builder.js';
+import { builder, catalogueCacheField, merchantScope, storeKeyField } from '../builder.js';
 import { Merchant } from '../merchant/namespace.js';
 import { Locale, Shop } from './types.js';
 
@@ -8,6 +8,7 @@ builder.queryFields((t) => ({
   locales: t.field({
     type: [Locale],
     ...storeKeyField,
+    ...catalogueCacheField,
     description: 'Published locales, primary first.',
     resolve: (_root, _args, { ctx }) => publishedLocales(ctx),
   }),

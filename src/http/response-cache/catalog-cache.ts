@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { nextCatalogBoundary } from '../../domain/catalog/catalog-boundary.js';
+import { nextCatalogBoundary } from './catalog-boundary.js';
 import type { CatalogSnapshot } from '../../domain/catalog/catalog-snapshot.js';
 import type { Ctx } from '../../domain/context.js';
 import type { Surface } from '../../platform/errors/error-codes.js';

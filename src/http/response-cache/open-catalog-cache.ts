@@ -1,6 +1,6 @@
 import { cachedKeyLookup, databaseKeyLookup, type KeyLookup } from '../../auth/key-lookup.js';
 import type { ResponseCacheConfig } from '../../config.js';
-import { CatalogVersions } from '../../platform/cache/catalog-versions.js';
+import { CatalogVersions } from './catalog-versions.js';
 import { onCatalogWrite } from '../../platform/database/catalog-writes.js';
 import type { Db } from '../../platform/database/database.js';
 import type { Kv } from '../../platform/kv/kv.js';

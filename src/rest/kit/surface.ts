@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app/app-deps.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
-import { answeredFromCache } from './cached-reads.js';
+import { answeredFromCache } from '../../http/response-cache/rest-reads.js';
 import { answerIdempotently, isWrite, sentAnswerOf } from './idempotent-writes.js';
 import multipart from '@fastify/multipart';
 import { readMultipartBody, type MultipartLimits } from './multipart-body.js';

@@ -1,10 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { CatalogCache } from '../../http/response-cache/catalog-cache.js';
-import { sendCached } from '../../http/response-cache/send-cached.js';
+import type { ZodType } from 'zod';
+import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
-import type { RestSurface } from './surface.js';
-import type { RestRoute } from './route.js';
+import type { CatalogCache } from './catalog-cache.js';
+import { sendCached } from './send-cached.js';
+
+/** What the cache needs of a REST route (src/rest/kit/route.ts): its path, its schemas and whether it declares `cache: 'catalogue'`. */
+interface CachedRoute {
+  method: string;
+  url: string;
+  cache?: 'catalogue';
+  params?: ZodType;
+  query?: ZodType;
+}
 
 /** URLs already validated, by method and URL: validating a query costs more than finding its answer. */
 const readsByUrl = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
@@ -15,7 +24,7 @@ const readsByUrl = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
  * parameters cannot fill the cache with copies of it; at most they churn the bounded list of
  * URLs already seen).
  */
-function readOf(route: RestRoute, request: FastifyRequest): string {
+function readOf(route: CachedRoute, request: FastifyRequest): string {
   const url = `${route.method} ${request.url}`;
   const known = readsByUrl.get(url);
   if (known) return known;
@@ -31,7 +40,7 @@ function readOf(route: RestRoute, request: FastifyRequest): string {
  * holds this read at the store's current version (true), or marked so its answer is kept as it
  * leaves (false).
  */
-export async function answeredFromCache(cache: CatalogCache | null, surface: RestSurface, route: RestRoute, request: FastifyRequest, reply: FastifyReply) {
+export async function answeredFromCache(cache: CatalogCache | null, surface: Surface, route: CachedRoute, request: FastifyRequest, reply: FastifyReply) {
   if (!cache || route.cache !== 'catalogue' || route.method !== 'GET') return false;
   const key = cache.keyOf(request.ctx, surface, readOf(route, request));
   if (!key) return false;

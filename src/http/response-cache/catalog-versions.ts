@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EVERY_STORE } from '../database/catalog-writes.js';
-import type { Kv } from '../kv/kv.js';
+import { EVERY_STORE } from '../../platform/database/catalog-writes.js';
+import type { Kv } from '../../platform/kv/kv.js';
 
 /**
  * Each store's catalogue version: a token that every committed catalogue write replaces

@@ -1,6 +1,6 @@
-import type { Ctx } from '../context.js';
-import type { StoredRules } from '../collections/rule-language.js';
-import { NEW_FOR_DAYS } from './freshness.js';
+import { NEW_FOR_DAYS } from '../../domain/catalog/freshness.js';
+import type { StoredRules } from '../../domain/collections/rule-language.js';
+import type { Ctx } from '../../domain/context.js';
 
 const DAY_MS = 86_400_000;
 
