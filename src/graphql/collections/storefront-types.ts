@@ -31,7 +31,7 @@ export const CollectionRef = builder.objectRef<LocalizedNode>('Collection');
 CollectionRef.implement({
   description: 'A collection as shoppers see it: its text in the requested locale, its count of shopper-visible products.',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (n) => n.collection.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.', resolve: (n) => n.collection.id }),
     pId: t.int({ resolve: (n) => n.collection.pId }),
     slug: t.string({ resolve: (n) => n.collection.slug }),
     name: t.exposeString('name'),
