@@ -32,6 +32,7 @@ import './customers/merchant-customers.js';
 import './customers/merchant-follower-reads.js';
 import './promotions/product-fields.js';
 import './promotions/queries.js';
+import './promotions/product-connection.js';
 import './collections/storefront-queries.js';
 import './collections/merchant.js';
 import './carts/cart-fields.js';

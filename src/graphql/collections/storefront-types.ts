@@ -21,7 +21,7 @@ export type LocalizedNode = Omit<CollectionNode, 'productsCount' | 'children'> &
 };
 type FilterArg = Parameters<typeof filterOf>[0];
 
-function checkedFilter(filter: FilterArg) {
+export function checkedFilter(filter: FilterArg) {
   const parsed = filterOf(filter);
   parseAttributes(parsed.attributes, 'filter.attributes');
   return parsed;
