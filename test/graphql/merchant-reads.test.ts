@@ -20,7 +20,8 @@ beforeAll(async () => {
   tea = await createProduct(t.database, shop.store, { title: 'Green Tea', price: '12.50', stock: 4 });
   mug = await createProduct(t.database, shop.store, { title: 'Blue Mug', price: '8.00', stock: 0 });
   ada = await signInCustomer(t.database, shop.store, { firstName: 'Ada', lastName: 'Reader' });
-  await graphql(t.app, shop.publicKey, `mutation { wishlistAdd(productId: "${tea.id}") { created } storeFollow(sharedContact: true) { following { following } } }`, {}, ada.auth);
+  const saved = await graphql(t.app, shop.publicKey, `mutation { wishlistAdd(productId: "${tea.id}") { created } storeFollow(sharedContact: true) { followState { following } } }`, {}, ada.auth);
+  expect(saved.body.data).toEqual({ wishlistAdd: { created: true }, storeFollow: { followState: { following: true } } });
 });
 afterAll(() => t.close());
 

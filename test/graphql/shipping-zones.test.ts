@@ -137,7 +137,7 @@ describe('shippingZoneReplace', () => {
       shippingZone: null,
       userErrors: [{ field: null, code: 'not_found', message: 'Shipping zone not found.' }],
     });
-    expect((await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe('Theirs');
+    expect((await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: theirs.uuid } })).name).toBe('Theirs');
   });
 
   it('refuses a key without merchant-shipping-update with insufficient_scope', async () => {

@@ -1,5 +1,7 @@
 import { sellableVariants } from '../../domain/pricing/product-pricing.js';
+import type { Variant as VariantRow } from '../../generated/prisma/client.js';
 import { builder } from '../builder.js';
+import type { GraphqlContext } from '../graphql-context.js';
 import { arrayConnection } from '../shared/offset-connection.js';
 import { MerchantProduct } from './merchant-product-type.js';
 import { ProductImage, ProductRef, Variant } from './product-types.js';
@@ -25,41 +27,30 @@ const VariantConnection = builder.connectionObject({
   fields: (t) => ({ totalCount: t.int({ ...totalCount, resolve: totalOf }) }),
 });
 
+type Loaded = { id: string };
+type Args = Parameters<typeof arrayConnection>[1];
+
+const images = {
+  type: ProductImage,
+  description: `The images, main first, as a connection (first or last up to ${pageSize.max}).`,
+  resolve: async (p: Loaded, args: Args, { ctx }: GraphqlContext) =>
+    arrayConnection(await ctx.loaders.imagesByProduct.load(p.id), args, pageSize.max, pageSize.fallback),
+};
+
+/** The variants connection of a face: which of the product's variants it lists. */
+const variants = (description: string, listed: (rows: VariantRow[]) => VariantRow[]) => ({
+  type: Variant,
+  description: `${description}, as a connection (first or last up to ${pageSize.max}).`,
+  resolve: async (p: Loaded, args: Args, { ctx }: GraphqlContext) =>
+    arrayConnection(listed(await ctx.loaders.variantsByProduct.load(p.id)), args, pageSize.max, pageSize.fallback),
+});
+
 builder.objectFields(ProductRef, (t) => ({
-  imagesConnection: t.connection(
-    {
-      type: ProductImage,
-      description: `The images, main first, as a connection (first or last up to ${pageSize.max}).`,
-      resolve: async (p, args, { ctx }) => arrayConnection(await ctx.loaders.imagesByProduct.load(p.id), args, pageSize.max, pageSize.fallback),
-    },
-    ProductImageConnection,
-  ),
-  variantsConnection: t.connection(
-    {
-      type: Variant,
-      description: `Variants a shopper can buy, as a connection (first or last up to ${pageSize.max}).`,
-      resolve: async (p, args, { ctx }) =>
-        arrayConnection(sellableVariants(await ctx.loaders.variantsByProduct.load(p.id)), args, pageSize.max, pageSize.fallback),
-    },
-    VariantConnection,
-  ),
+  imagesConnection: t.connection(images, ProductImageConnection),
+  variantsConnection: t.connection(variants('Variants a shopper can buy', sellableVariants), VariantConnection),
 }));
 
 builder.objectFields(MerchantProduct, (t) => ({
-  imagesConnection: t.connection(
-    {
-      type: ProductImage,
-      description: `The images, main first, as a connection (first or last up to ${pageSize.max}).`,
-      resolve: async (p, args, { ctx }) => arrayConnection(await ctx.loaders.imagesByProduct.load(p.id), args, pageSize.max, pageSize.fallback),
-    },
-    ProductImageConnection,
-  ),
-  variantsConnection: t.connection(
-    {
-      type: Variant,
-      description: `Every variant, active or not, as a connection (first or last up to ${pageSize.max}).`,
-      resolve: async (p, args, { ctx }) => arrayConnection(await ctx.loaders.variantsByProduct.load(p.id), args, pageSize.max, pageSize.fallback),
-    },
-    VariantConnection,
-  ),
+  imagesConnection: t.connection(images, ProductImageConnection),
+  variantsConnection: t.connection(variants('Every variant, active or not', (rows) => rows), VariantConnection),
 }));
