@@ -1,4 +1,15 @@
-import { defaultFieldResolver, isObjectType, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  getNamedType,
+  getNullableType,
+  GraphQLID,
+  GraphQLString,
+  isInputObjectType,
+  isListType,
+  isObjectType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import { parseGlobalId } from './shared/global-id.js';
 
 /** Argument and input field names that name a record by uuid, integer id or slug (`id`, `productIds`, inventory's `product`). */
@@ -7,19 +18,18 @@ const referenceName = /^(ids?|product|variant|collection|[a-z]+Ids?)$/;
 /** The fields whose ids the relay plugin decodes itself. */
 const decodedByRelay = new Set(['Query.node', 'Query.nodes']);
 
-/** Input objects and argument maps; a Date or an uploaded File passes as it is. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function keysOf(value: unknown, named: boolean): unknown {
-  if (typeof value === 'string') return named ? (parseGlobalId(value)?.id ?? value) : value;
-  if (Array.isArray(value)) return value.map((item) => keysOf(item, named));
-  if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, keysOf(item, referenceName.test(key))]));
+/** The value with every String or ID under a reference name read as a record reference; the input's types lead the walk, so JSON (metadata) is left alone. */
+function keysOf(value: unknown, type: GraphQLInputType, named: boolean): unknown {
+  if (value === null || value === undefined) return value;
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) return Array.isArray(value) ? value.map((item) => keysOf(item, nullable.ofType, named)) : keysOf(value, nullable.ofType, named);
+  const base = getNamedType(type);
+  if (isInputObjectType(base)) {
+    const fields = base.getFields();
+    const input = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(input).map(([key, item]) => [key, fields[key] ? keysOf(item, fields[key].type, referenceName.test(key)) : item]));
   }
+  if (named && typeof value === 'string' && (base === GraphQLString || base === GraphQLID)) return parseGlobalId(value)?.id ?? value;
   return value;
 }
 
@@ -35,7 +45,16 @@ export function acceptGlobalIds(schema: GraphQLSchema): GraphQLSchema {
     for (const field of Object.values(type.getFields())) {
       if (!field.args.length || decodedByRelay.has(`${type.name}.${field.name}`)) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
-      field.resolve = (source, args, context, info) => resolve(source, keysOf(args, false) as typeof args, context, info);
+      const args = field.args;
+      field.resolve = (source, values, context, info) => {
+        const keyed = Object.fromEntries(
+          Object.entries(values).map(([name, value]) => {
+            const arg = args.find((a) => a.name === name);
+            return [name, arg ? keysOf(value, arg.type, referenceName.test(name)) : value];
+          }),
+        );
+        return resolve(source, keyed, context, info);
+      };
     }
   }
   return schema;

@@ -87,11 +87,15 @@ describe('node and nodes', () => {
 });
 
 describe('arguments that name a record', () => {
-  it('take the global id as well as the uuid, the integer id or the slug', async () => {
+  it('take the global id as well as the uuid, the integer id or the slug, and leave JSON values alone', async () => {
     const query = 'query($id: String!) { product(id: $id) { uuid } merchant { product(id: $id) { uuid } } }';
     for (const id of [encodeGlobalId('Product', shirt.id), encodeGlobalId('MerchantProduct', shirt.id), shirt.id, String(shirt.pId)]) {
       expect((await graphql(t.app, shop.privateKey, query, { id })).body.data).toEqual({ product: { uuid: shirt.id }, merchant: { product: { uuid: shirt.id } } });
     }
+    const gid = encodeGlobalId('MerchantProduct', draft.id);
+    const update = `mutation($id: String!, $input: ProductUpdateInput!) { productUpdate(id: $id, input: $input) { product { uuid metadata } userErrors { field } } }`;
+    const updated = await graphql(t.app, shop.privateKey, update, { id: gid, input: { metadata: { copiedFrom: gid } } });
+    expect(updated.body.data.productUpdate).toEqual({ product: { uuid: draft.id, metadata: { copiedFrom: gid } }, userErrors: [] });
     const elsewhere = await graphql(t.app, shop.privateKey, 'query($id: String!) { product(id: $id) { uuid } }', { id: encodeGlobalId('Product', foreign.id) });
     expect(elsewhere.body.data).toEqual({ product: null });
   });
