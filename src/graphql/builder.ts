@@ -10,6 +10,10 @@ import { getDatamodel } from '../generated/pothos-types.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import type { GraphqlContext } from './graphql-context.js';
+import { decodeGlobalId, encodeGlobalId } from './shared/global-id.js';
+
+/** The most ids one `nodes` call refetches. */
+export const MAX_NODES = 100;
 
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
@@ -21,6 +25,8 @@ export const builder = new SchemaBuilder<{
   Directives: {
     requiresScope: { locations: 'FIELD_DEFINITION'; args: { scope: string } };
     requiresPrivateKey: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
+    requiresCustomer: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
+    readsCustomer: { locations: 'FIELD_DEFINITION'; args: Record<string, never> };
   };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
@@ -41,7 +47,29 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
   },
-  relay: { cursorType: 'String', edgesFieldOptions: { nullable: false }, nodeFieldOptions: { nullable: false } },
+  relay: {
+    cursorType: 'String',
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+    encodeGlobalID: encodeGlobalId,
+    decodeGlobalID: decodeGlobalId,
+    idFieldOptions: { description: 'The global id: opaque, unique across types; `node(id:)` refetches the object, and arguments naming it take it.' },
+    nodeTypeOptions: { description: 'An object a client can refetch by its global id with `node(id:)` or `nodes(ids:)`.' },
+    // Any valid key reaches node and nodes; each type's loader asks what its own read asks (a scope, a
+    // customer token) and reads through the same tenant-scoped finder, so another store's node is null.
+    nodeQueryOptions: {
+      authScopes: { storeKey: true },
+      description: 'The object of this store with this global id, checked as its own read is (its scope or the customer token); null when there is none.',
+    },
+    nodesQueryOptions: {
+      authScopes: { storeKey: true },
+      description: `Up to ${MAX_NODES} objects by global id, in order; null for each that names none.`,
+      resolve: (_root, args, _context, _info, resolveNodes) => {
+        if (args.ids.length > MAX_NODES) throw ApiError.invalidField('ids', `must hold at most ${MAX_NODES} ids`);
+        return resolveNodes(args.ids);
+      },
+    },
+  },
   scopeAuth: {
     // The requirements throw the documented error themselves, so GraphQL answers the same code as REST.
     // A request reaches a resolver only with a valid key of the store, which is all storeKey asks.
@@ -79,11 +107,11 @@ builder.scalarType('Decimal', {
 /** What a shopper field declares: any valid key of the store. */
 export const storeKeyField = { authScopes: { storeKey: true } } as const;
 
-/** What a signed-in shopper's field declares: any valid key of the store and a customer access token. */
-export const customerField = { authScopes: { customer: true } } as const;
+/** What a signed-in shopper's field declares: any valid key of the store and a customer access token, printed as a directive. */
+export const customerField = { authScopes: { customer: true }, directives: { requiresCustomer: {} } } as const;
 
-/** A shopper field that reads the customer when a token is sent (carts). */
-export const optionalCustomerField = { authScopes: { optionalCustomer: true } } as const;
+/** A shopper field that reads the customer when a token is sent (carts), printed as a directive. */
+export const optionalCustomerField = { authScopes: { optionalCustomer: true }, directives: { readsCustomer: {} } } as const;
 
 /**
  * What a root field whose answer is the store's catalogue and nothing else declares (no customer,

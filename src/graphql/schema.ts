@@ -2,11 +2,15 @@ import { GraphQLDirective, GraphQLNonNull, GraphQLString, DirectiveLocation, typ
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
 import { refuseUnstorableArguments } from './storable-arguments.js';
+import { acceptGlobalIds } from './record-references.js';
 import './store/queries.js';
 import './catalog/storefront-queries.js';
 import './catalog/merchant-queries.js';
+import './catalog/storefront-search.js';
+import './catalog/product-connections.js';
 import './inventory/queries.js';
 import './inventory/mutations.js';
+import './inventory/ledger-queries.js';
 import './shared/user-errors.js';
 import './catalog/product-mutations.js';
 import './catalog/variant-mutations.js';
@@ -25,8 +29,10 @@ import './customers/account-parts.js';
 import './customers/account-mutations.js';
 import './customers/wishlist-mutations.js';
 import './customers/merchant-customers.js';
+import './customers/merchant-follower-reads.js';
 import './promotions/product-fields.js';
 import './promotions/queries.js';
+import './promotions/product-connection.js';
 import './collections/storefront-queries.js';
 import './collections/merchant.js';
 import './carts/cart-fields.js';
@@ -34,6 +40,8 @@ import './carts/cart-line-mutations.js';
 import './orders/checkout-mutation.js';
 import './orders/customer-orders.js';
 import './orders/merchant-orders.js';
+import './nodes/catalog-nodes.js';
+import './nodes/merchant-nodes.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',
@@ -45,6 +53,19 @@ const requiresScope = new GraphQLDirective({
 const requiresPrivateKey = new GraphQLDirective({
   name: 'requiresPrivateKey',
   description: 'The field answers only a private key (sk_); a public key gets private_key_required.',
+  locations: [DirectiveLocation.FIELD_DEFINITION],
+});
+
+const requiresCustomer = new GraphQLDirective({
+  name: 'requiresCustomer',
+  description:
+    "The field answers only with a customer's access token (Authorization: Bearer <accessToken>) issued by this store; otherwise customer_token_required or customer_token_invalid.",
+  locations: [DirectiveLocation.FIELD_DEFINITION],
+});
+
+const readsCustomer = new GraphQLDirective({
+  name: 'readsCustomer',
+  description: "The field reads the customer of a bearer token when one is sent (the customer's cart), and the X-Cart-Session header otherwise.",
   locations: [DirectiveLocation.FIELD_DEFINITION],
 });
 
@@ -64,9 +85,9 @@ export function assertDeclaredAuth(schema: GraphQLSchema) {
 }
 
 export function buildSchema(): GraphQLSchema {
-  const schema = builder.toSchema({ directives: [requiresScope, requiresPrivateKey], sortSchema: true });
+  const schema = builder.toSchema({ directives: [requiresScope, requiresPrivateKey, requiresCustomer, readsCustomer], sortSchema: true });
   assertDeclaredAuth(schema);
-  return refuseUnstorableArguments(schema);
+  return acceptGlobalIds(refuseUnstorableArguments(schema));
 }
 
 /** The SDL committed as schema.graphql, directives included. */

@@ -60,8 +60,8 @@ describe('clients/graphql journeys', () => {
     const cart = await addToCart(shopper, product.slug, 2);
     expect(cart.lines).toEqual([
       {
-        productId: product.id,
-        variantId: product.variants[1]!.id,
+        productId: product.uuid,
+        variantId: product.variants[1]!.uuid,
         title: 'Linen Shirt',
         variantTitle: 'M',
         quantity: 2,
@@ -84,12 +84,12 @@ describe('clients/graphql journeys', () => {
     expect((await myOrders(customer)).map((o) => o.orderNumber)).toEqual([order.orderNumber]);
 
     // orderNumber is the REST faces' order_no and order_number.
-    const rest = await get(t.app, `/v1/store/orders/${order.id}`, shop.publicKey, { authorization: `Bearer ${session.accessToken}` });
+    const rest = await get(t.app, `/v1/store/orders/${order.uuid}`, shop.publicKey, { authorization: `Bearer ${session.accessToken}` });
     expect(rest.body.data.order_no).toBe(order.orderNumber);
     const merchant = clientFor(shop.privateKey);
     const [listed] = await merchantOrders(merchant);
-    expect(listed).toMatchObject({ uid: order.id, orderNumber: order.orderNumber, status: 'PLACED', customer: { name: 'Ada Lovelace' } });
-    const merchantRest = await get(t.app, `/api/v1/merchant/orders/${listed!.id}`, shop.privateKey);
+    expect(listed).toMatchObject({ uid: order.uuid, orderNumber: order.orderNumber, status: 'PLACED', customer: { name: 'Ada Lovelace' } });
+    const merchantRest = await get(t.app, `/api/v1/merchant/orders/${listed!.pId}`, shop.privateKey);
     expect(merchantRest.body.data.order_number).toBe(order.orderNumber);
     expect(await merchantOrders(merchant, new Date(Date.parse(listed!.updatedAt) + 1))).toEqual([]);
   });

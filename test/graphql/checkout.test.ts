@@ -82,7 +82,7 @@ describe('checkoutComplete', () => {
       created: true,
       userErrors: [],
       order: {
-        id: row.uid,
+        uuid: row.uid,
         number: String(row.number),
         status: 'PLACED',
         statusLabel: 'Order placed',
@@ -147,10 +147,10 @@ describe('checkoutComplete', () => {
       total: money('16.50'),
       deliveryAddress: { label: 'Office', state: 'Illinois', recipientName: 'Ada Shopper', recipientPhone: phone },
     });
-    const rest = await get(t.app, `/v1/store/orders/${order.id}`, shop.publicKey, ada.auth);
-    expect(order.payLink).toMatch(new RegExp(`^http://bazaar\\.test/pay/test/${order.id}/[\\w-]+$`));
+    const rest = await get(t.app, `/v1/store/orders/${order.uuid}`, shop.publicKey, ada.auth);
+    expect(order.payLink).toMatch(new RegExp(`^http://bazaar\\.test/pay/test/${order.uuid}/[\\w-]+$`));
     expect(order.payLink).toBe(rest.body.data.pay_link);
-    const row = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: order.id } });
+    const row = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: order.uuid } });
     expect([row.customerId, row.contact]).toEqual([ada.customer.id, null]);
   });
 

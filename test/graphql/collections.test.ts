@@ -40,7 +40,7 @@ const bulkMutation = `mutation($input: [CollectionUpsertInput!]!) {
 const pinMutation = `mutation($c: String!, $ids: [String!]!) { collectionProductsPin(collection: $c, productIds: $ids) { productIds collection { slug } userErrors { field code message } } }`;
 const reorderMutation = `mutation($c: String!, $ids: [String!]!) { collectionProductsReorder(collection: $c, productIds: $ids) { productIds userErrors { field code message } } }`;
 const productsQuery = `query($slug: String!, $first: Int, $after: String, $sort: CollectionProductSort, $filter: ShopperProductFilter) {
-  collection(slug: $slug) { slug productsCount products(first: $first, after: $after, sort: $sort, filter: $filter) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }
+  collection(slug: $slug) { slug productsCount products(first: $first, after: $after, sort: $sort, filter: $filter) { edges { cursor node { uuid } } pageInfo { hasNextPage endCursor } }
     facets(filter: $filter) { slug values { slug count selected } } }
 }`;
 
@@ -116,7 +116,7 @@ describe('query collection and collections', () => {
       const res = await graphql(t.app, shop.publicKey, productsQuery, { slug: slug('mugs'), first: 2, after });
       expect(res.body.errors, res.raw).toBeUndefined();
       const products = res.body.data.collection.products;
-      seen.push(...products.edges.map((e: { node: { id: string } }) => e.node.id));
+      seen.push(...products.edges.map((e: { node: { uuid: string } }) => e.node.uuid));
       after = products.pageInfo.hasNextPage ? products.pageInfo.endCursor : null;
     } while (after);
     expect(seen).toEqual(items.map((p) => p.id));
@@ -136,7 +136,7 @@ describe('query collection and collections', () => {
   it('uses the REST cursors: a REST next_cursor walks on in GraphQL', async () => {
     const rest = await get(t.app, `/v1/store/collections/${slug('mugs')}/products?per_page=2`, shop.publicKey);
     const res = await graphql(t.app, shop.publicKey, productsQuery, { slug: slug('mugs'), first: 2, after: rest.body.next_cursor });
-    expect(res.body.data.collection.products.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([items[2]!.id, items[3]!.id]);
+    expect(res.body.data.collection.products.edges.map((e: { node: { uuid: string } }) => e.node.uuid)).toEqual([items[2]!.id, items[3]!.id]);
   });
 
   it("answers null for another store's collection and names a bad argument", async () => {

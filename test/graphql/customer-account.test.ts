@@ -17,7 +17,7 @@ const newEmail = `gql-new@${randomUUID().slice(0, 8)}.example`;
 
 const ERRORS = 'userErrors { field code message }';
 const ADDRESS = 'id label lat lng countryCode state city area stateId areaId isDefault';
-const VIEWER = `{ customer { name addresses { ${ADDRESS} } following { following sharedContact } wishlist(first: 5) { edges { node { priceAtSave { amount } product { id title } } } pageInfo { hasNextPage } } } }`;
+const VIEWER = `{ customer { name addresses { ${ADDRESS} } following { following sharedContact } wishlist(first: 5) { edges { node { priceAtSave { amount } product { uuid title } } } pageInfo { hasNextPage } } } }`;
 const run = (who: SignedInCustomer, query: string, variables: Record<string, unknown> = {}, key = shop.publicKey) =>
   graphql(t.app, key, query, variables, who.auth);
 
@@ -138,12 +138,12 @@ describe('storeFollow, storeUnfollow', () => {
 describe('wishlistAdd, wishlistRemove', () => {
   it('save a product at today’s price, list it on the viewer, and remove it', async () => {
     const ada = await signInCustomer(t.database, shop.store);
-    const added = await run(ada, `mutation { wishlistAdd(productId: "${tea.slug}") { created item { priceAtSave { amount } product { id } } ${ERRORS} } }`);
-    expect(added.body.data.wishlistAdd).toEqual({ created: true, item: { priceAtSave: { amount: '12.50' }, product: { id: tea.id } }, userErrors: [] });
+    const added = await run(ada, `mutation { wishlistAdd(productId: "${tea.slug}") { created item { priceAtSave { amount } product { uuid } } ${ERRORS} } }`);
+    expect(added.body.data.wishlistAdd).toEqual({ created: true, item: { priceAtSave: { amount: '12.50' }, product: { uuid: tea.id } }, userErrors: [] });
     const again = await run(ada, `mutation { wishlistAdd(productId: "${tea.id}") { created } }`);
     expect(again.body.data.wishlistAdd.created).toBe(false);
     const viewer = await run(ada, VIEWER);
-    expect(viewer.body.data.customer.wishlist.edges).toEqual([{ node: { priceAtSave: { amount: '12.50' }, product: { id: tea.id, title: 'Green Tea' } } }]);
+    expect(viewer.body.data.customer.wishlist.edges).toEqual([{ node: { priceAtSave: { amount: '12.50' }, product: { uuid: tea.id, title: 'Green Tea' } } }]);
     const removed = await run(ada, `mutation { wishlistRemove(productId: "${tea.id}") { removedProductId ${ERRORS} } }`);
     expect(removed.body.data.wishlistRemove).toEqual({ removedProductId: tea.id, userErrors: [] });
     const missing = await run(ada, `mutation { wishlistRemove(productId: "${tea.id}") { removedProductId userErrors { field code } } }`);
@@ -164,7 +164,7 @@ describe('wishlistAdd, wishlistRemove', () => {
       },
     });
     expect((await run(ada, VIEWER)).body.data.customer.wishlist.edges).toEqual([
-      { node: { priceAtSave: { amount: '12.50' }, product: { id: tea.id, title: 'Green Tea' } } },
+      { node: { priceAtSave: { amount: '12.50' }, product: { uuid: tea.id, title: 'Green Tea' } } },
     ]);
   });
 
@@ -174,7 +174,7 @@ describe('wishlistAdd, wishlistRemove', () => {
     const adaThere = await signInCustomer(t.database, other.store, { id: ada.account.id });
     const there = await run(
       adaThere,
-      '{ customer { wishlist(first: 5) { edges { node { product { id } } } pageInfo { hasNextPage } } } }',
+      '{ customer { wishlist(first: 5) { edges { node { product { uuid } } } pageInfo { hasNextPage } } } }',
       {},
       other.publicKey,
     );

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userErrors = 'userErrors { field code message }';
-const discountFields = 'id pId reference kind title type value productIds minimumOrderAmount isActive isPublished publishedAt priority validFrom validUntil';
+const discountFields = 'id uuid pId reference kind title type value productIds minimumOrderAmount isActive isPublished publishedAt priority validFrom validUntil';
 const couponFields = 'id code discountType discountValue appliesTo isActive isValid isExpired expiresAt';
 
 const discountCreate = `mutation($input: DiscountCreateInput!) { discountCreate(input: $input) { discount { ${discountFields} } ${userErrors} } }`;
@@ -53,6 +53,7 @@ describe('discountCreate', () => {
     expect(errors).toEqual([]);
     expect(discount).toEqual({
       id: expect.any(String),
+      uuid: expect.any(String),
       pId: expect.any(Number),
       reference: expect.stringMatching(/^D-\d{6,}$/),
       kind: 'PROMOTION',
@@ -68,9 +69,9 @@ describe('discountCreate', () => {
       validFrom: '2026-03-01T00:00:00.000Z',
       validUntil: '2026-03-31T00:00:00.000Z',
     });
-    const rest = await get(t.app, `${MERCHANT}/discounts/${discount.id}`, shop.privateKey);
+    const rest = await get(t.app, `${MERCHANT}/discounts/${discount.uuid}`, shop.privateKey);
     expect(rest.body.data).toMatchObject({ reference: discount.reference, value: '12.50', kind: 'promotion', product_ids: [boot.id] });
-    expect(await outboxOf(t.database, shop.store)).toContainEqual({ topic: 'discounts/create', payload: { id: discount.id } });
+    expect(await outboxOf(t.database, shop.store)).toContainEqual({ topic: 'discounts/create', payload: { id: discount.uuid } });
   });
 
   it('answers mistakes as userErrors on their input path and writes nothing', async () => {

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const fileCreate = `mutation($input: FileCreateInput!) { fileCreate(input: $input) {
-  file { id url mimeType width height alt renditions { name width height } } userErrors { field code message } } }`;
+  file { id pId url mimeType width height alt renditions { name width height } } userErrors { field code message } } }`;
 const imageAdd = `mutation($input: ProductImageAddInput!) { productImageAdd(input: $input) {
   image { id position isPrimary width height } userErrors { field code message } } }`;
 const setPrimary = `mutation($input: ProductImageRefInput!) { productImageSetPrimary(input: $input) { image { id position isPrimary } userErrors { field code message } } }`;
@@ -70,7 +70,7 @@ describe('productImageAdd, productImageSetPrimary, productImageDelete', () => {
   it('move the main image as the REST operations do', async () => {
     const product = await createProduct(t.database, shop.store, { title: 'Poster', images: 0 });
     const media = (await graphql(t.app, shop.privateKey, fileCreate, { input: { url: `${server.origin}/b.png` } })).body.data.fileCreate.file;
-    const first = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: String(product.pId), mediaId: media.id } })).body.data.productImageAdd;
+    const first = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: String(product.pId), mediaId: media.pId } })).body.data.productImageAdd;
     expect(first).toEqual({ image: { id: expect.any(Number), position: 0, isPrimary: true, width: 300, height: 300 }, userErrors: [] });
     const second = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: product.id, url: `${server.origin}/a.png` } })).body.data
       .productImageAdd;
@@ -96,9 +96,9 @@ describe('productImageAdd, productImageSetPrimary, productImageDelete', () => {
     });
     const stranger = await makeStore(t.database);
     const theirs = (await graphql(t.app, stranger.privateKey, fileCreate, { input: { url: `${server.origin}/a.png` } })).body.data.fileCreate.file;
-    const foreign = await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: product.id, mediaId: theirs.id } });
+    const foreign = await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: product.id, mediaId: theirs.pId } });
     expect(foreign.body.data.productImageAdd.userErrors).toEqual([
-      { field: 'input.mediaId', code: 'validation_failed', message: `names no file of this store's media library (${theirs.id})` },
+      { field: 'input.mediaId', code: 'validation_failed', message: `names no file of this store's media library (${theirs.pId})` },
     ]);
     expect(await t.database.prisma.productImage.count({ where: { productId: product.id } })).toBe(0);
   });

@@ -49,14 +49,14 @@ afterAll(() => t.close());
 
 const customersQuery = `query($first: Int, $after: String, $filter: MerchantCustomerFilter, $sortBy: MerchantCustomerSortField, $sortOrder: SortOrder) {
   merchant { customers(first: $first, after: $after, filter: $filter, sortBy: $sortBy, sortOrder: $sortOrder) {
-    edges { cursor node { id uid name email phone avatar createdAt updatedAt } }
+    edges { cursor node { pId uid name email phone avatar createdAt updatedAt } }
     pageInfo { hasNextPage endCursor }
   } }
 }`;
 
-const customerQuery = `query($id: String!) { merchant { customer(id: $id) { id uid name email phone createdAt } } }`;
+const customerQuery = `query($id: String!) { merchant { customer(id: $id) { pId uid name email phone createdAt } } }`;
 
-const nodeIds = (res: { body: any }) => res.body.data.merchant.customers.edges.map((e: { node: { id: number } }) => e.node.id);
+const nodeIds = (res: { body: any }) => res.body.data.merchant.customers.edges.map((e: { node: { pId: number } }) => e.node.pId);
 
 describe('merchant.customers', () => {
   it('lists the store’s customers newest first, masked without the contact scope', async () => {
@@ -65,7 +65,7 @@ describe('merchant.customers', () => {
     expect(res.body.errors).toBeUndefined();
     expect(nodeIds(res)).toEqual([ada.customer.id, bob.customer.id, eve.customer.id, cy.customer.id]);
     expect(res.body.data.merchant.customers.edges[0].node).toEqual({
-      id: ada.customer.id,
+      pId: ada.customer.id,
       uid: ada.customer.uid,
       name: 'Ada Lovelace',
       email: `a***@${domain}`,
@@ -110,7 +110,7 @@ describe('merchant.customers', () => {
 
   it('walks backwards with last and before, nulls included, the reverse of the forward walk', async () => {
     const query = `query($last: Int, $before: String) {
-      merchant { customers(last: $last, before: $before, sortBy: EMAIL, sortOrder: ASC) { edges { node { id } } pageInfo { hasPreviousPage startCursor } } }
+      merchant { customers(last: $last, before: $before, sortBy: EMAIL, sortOrder: ASC) { edges { node { pId } } pageInfo { hasPreviousPage startCursor } } }
     }`;
     const forward = nodeIds(await graphql(t.app, contactReader, customersQuery, { sortBy: 'EMAIL', sortOrder: 'ASC' }));
     expect(forward).toEqual([ada.customer.id, bob.customer.id, eve.customer.id, cy.customer.id]);
@@ -157,7 +157,7 @@ describe('merchant.customer', () => {
     for (const id of [String(ada.customer.id), ada.customer.uid]) {
       const res = await graphql(t.app, reader, customerQuery, { id });
       expect(res.body.data.merchant.customer).toEqual({
-        id: ada.customer.id,
+        pId: ada.customer.id,
         uid: ada.customer.uid,
         name: 'Ada Lovelace',
         email: `a***@${domain}`,

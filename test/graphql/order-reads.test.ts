@@ -18,7 +18,7 @@ let mug: Product;
 
 const MY_ORDERS = `query ($first: Int, $after: String, $status: OrderListStatus) {
   customer { orders(first: $first, after: $after, status: $status) { edges { node { number total { amount } } } pageInfo { hasNextPage endCursor } } } }`;
-const MY_ORDER = `query ($id: String!) { customer { order(id: $id) { id number status } } }`;
+const MY_ORDER = `query ($id: String!) { customer { order(id: $id) { uuid number status } } }`;
 
 const run = (query: string, variables: Record<string, unknown>, headers: Headers, key = shop.publicKey) => graphql(t.app, key, query, variables, headers);
 const fillCart = (headers: Headers, lines: { productId: string; quantity: number }[], store = shop) => fill(t.app, store, headers, lines);
@@ -75,15 +75,15 @@ describe('customer orders', () => {
 
   it('reads one order by number or uuid; another customer’s, or another store’s, is null', async () => {
     const byNumber = (await run(MY_ORDER, { id: numbers[2]! }, carol.auth)).body.data.customer.order;
-    expect(byNumber).toEqual({ id: expect.any(String), number: numbers[2], status: 'PENDING_PAYMENT' });
-    expect((await run(MY_ORDER, { id: byNumber.id.toUpperCase() }, carol.auth)).body.data.customer.order).toEqual(byNumber);
+    expect(byNumber).toEqual({ uuid: expect.any(String), number: numbers[2], status: 'PENDING_PAYMENT' });
+    expect((await run(MY_ORDER, { id: byNumber.uuid.toUpperCase() }, carol.auth)).body.data.customer.order).toEqual(byNumber);
     const dave = await signInCustomer(t.database, shop.store);
-    for (const id of [byNumber.id, numbers[2]!]) {
+    for (const id of [byNumber.uuid, numbers[2]!]) {
       expect((await run(MY_ORDER, { id }, dave.auth)).body.data).toEqual({ customer: { order: null } });
     }
     expect((await run(MY_ORDER, { id: 'not-an-order' }, carol.auth)).body.data).toEqual({ customer: { order: null } });
     const elsewhere = await signInCustomer(t.database, other.store, { id: carol.account.id });
-    expect((await run(MY_ORDER, { id: byNumber.id }, elsewhere.auth, other.publicKey)).body.data).toEqual({ customer: { order: null } });
+    expect((await run(MY_ORDER, { id: byNumber.uuid }, elsewhere.auth, other.publicKey)).body.data).toEqual({ customer: { order: null } });
     expect((await run(MY_ORDERS, {}, dave.auth)).body.data.customer.orders).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });
 
@@ -106,13 +106,13 @@ describe('merchant orders', () => {
       $paymentStatus: OrderPaymentStatus, $deliveryMethod: DeliveryMethod, $customerUid: UUID) {
     merchant { orders(first: $first, after: $after, sortBy: $sortBy, sortOrder: $sortOrder, updatedAfter: $updatedAfter,
       paymentStatus: $paymentStatus, deliveryMethod: $deliveryMethod, customerUid: $customerUid) {
-      edges { node { id } } pageInfo { hasNextPage endCursor } } } }`;
+      edges { node { pId } } pageInfo { hasNextPage endCursor } } } }`;
   const ORDER_READ = `query ($id: String!) { merchant { order(id: $id) {
-    id uid number status paymentStatus paymentMethod deliveryMethod fulfillmentStatus cancelReason channel
+    pId uid number status paymentStatus paymentMethod deliveryMethod fulfillmentStatus cancelReason channel
     subtotal { amount currencyCode } discountTotal { amount } shippingTotal { amount } taxTotal { amount } total { amount } couponCode
     customer { id uid name email phone } shippingAddress { address recipientName recipientPhone }
     lines { title quantity unitPrice { amount } total { amount } } note metafields metadata createdAt updatedAt paidAt fulfilledAt } } }`;
-  const idsOf = (res: { body: any }) => res.body.data.merchant.orders.edges.map((e: { node: { id: number } }) => e.node.id);
+  const idsOf = (res: { body: any }) => res.body.data.merchant.orders.edges.map((e: { node: { pId: number } }) => e.node.pId);
   const contactOf = async (key: string, id: string) => {
     const { customer, shippingAddress } = (await graphql(t.app, key, ORDER_READ, { id })).body.data.merchant.order;
     return { customer, shippingAddress };
@@ -135,12 +135,12 @@ describe('merchant orders', () => {
     });
     await fillCart(dan.auth, [{ productId: pot.id, quantity: 2 }], store);
     const placed = await checkout({ deliveryMethod: 'DELIVERY', address: chicago, paymentMethod: 'CASH', note: 'Back door' }, dan.auth, store.publicKey);
-    danOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: placed.order.id } });
+    danOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: placed.order.uuid } });
     const headers = session();
     await fillCart(headers, [{ productId: pot.id, quantity: 1 }], store);
     const address = { ...chicago, recipientName: 'Gil Gift', recipientPhone: '+13125550199' };
     const gift = await checkout({ deliveryMethod: 'DELIVERY', address, paymentMethod: 'CASH', contact: guest }, headers, store.publicKey);
-    guestOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: gift.order.id } });
+    guestOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: gift.order.uuid } });
   });
 
   it('reads an order by id or uuid, the customer’s contact and the recipient’s phone masked without the contact scope', async () => {
@@ -149,7 +149,7 @@ describe('merchant orders', () => {
       const res = await graphql(t.app, reader, ORDER_READ, { id });
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.merchant.order).toEqual({
-        id: danOrder.id,
+        pId: danOrder.id,
         uid: danOrder.uid,
         number: String(row.number),
         status: 'PLACED',

@@ -20,13 +20,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const productFields =
-  'id pId slug title published price { amount } storefrontPrice { amount } stock metafields variants { pId title optionValues price { amount } }';
+  'id uuid pId slug title published price { amount } storefrontPrice { amount } stock metafields variants { pId title optionValues price { amount } }';
 const userErrors = 'userErrors { field code message }';
 
 const productCreate = `mutation($input: ProductCreateInput!) { productCreate(input: $input) { product { ${productFields} } ${userErrors} } }`;
 const productUpdate = `mutation($id: String!, $input: ProductUpdateInput!) { productUpdate(id: $id, input: $input) { product { ${productFields} } ${userErrors} } }`;
 const productDelete = `mutation($id: String!) { productDelete(id: $id) { deletedProductId deletedProductPId ${userErrors} } }`;
-const productsPublish = `mutation($input: ProductsPublishInput!) { productsPublish(input: $input) { products { id published } ${userErrors} } }`;
+const productsPublish = `mutation($input: ProductsPublishInput!) { productsPublish(input: $input) { products { uuid published } ${userErrors} } }`;
 const variantCreate = `mutation($p: String!, $input: VariantCreateInput!) { variantCreate(productId: $p, input: $input) { variant { pId title } product { stock } ${userErrors} } }`;
 const variantUpdate = `mutation($p: String!, $v: String!, $input: VariantUpdateInput!) { variantUpdate(productId: $p, variantId: $v, input: $input) { variant { pId price { amount } } product { storefrontPrice { amount } } ${userErrors} } }`;
 const variantDelete = `mutation($p: String!, $v: String!) { variantDelete(productId: $p, variantId: $v) { deletedVariantId deletedVariantPId ${userErrors} } }`;
@@ -59,7 +59,7 @@ describe('productCreate', () => {
         { title: 'M', optionValues: { Size: 'M' }, price: { amount: '12.00' } },
       ],
     });
-    expect(await derivedOf(t.database, product.id)).toEqual({ priceMin: '11.00', priceMax: '12.00', stock: 5, inStock: true });
+    expect(await derivedOf(t.database, product.uuid)).toEqual({ priceMin: '11.00', priceMax: '12.00', stock: 5, inStock: true });
   });
 
   it('answers mistakes as userErrors on input paths, with the REST messages, writing nothing', async () => {
@@ -113,7 +113,7 @@ describe('productUpdate, productDelete and productsPublish', () => {
     });
 
     const published = await graphql(t.app, shop.privateKey, productsPublish, { input: { ids: [product.id], published: false } });
-    expect(published.body.data.productsPublish).toEqual({ products: [{ id: product.id, published: false }], userErrors: [] });
+    expect(published.body.data.productsPublish).toEqual({ products: [{ uuid: product.id, published: false }], userErrors: [] });
 
     const deleted = await graphql(t.app, shop.privateKey, productDelete, { id: product.id });
     expect(deleted.body.data.productDelete).toEqual({ deletedProductId: product.id, deletedProductPId: product.pId, userErrors: [] });

@@ -24,7 +24,7 @@ afterAll(() => t.close());
 
 const userErrors = 'userErrors { field code message }';
 const zoneFields =
-  'id name zoneType countries stateIds areaIds currency baseRate perKgRate minWeightKg maxWeightKg minDays maxDays active position createdAt updatedAt';
+  'uuid name zoneType countries stateIds areaIds currency baseRate perKgRate minWeightKg maxWeightKg minDays maxDays active position createdAt updatedAt';
 const zoneCreate = `mutation($input: ShippingZoneInput!) { shippingZoneCreate(input: $input) { shippingZone { ${zoneFields} } ${userErrors} } }`;
 const zoneReplace = `mutation($id: UUID!, $input: ShippingZoneInput!) { shippingZoneReplace(id: $id, input: $input) { shippingZone { ${zoneFields} } ${userErrors} } }`;
 const zoneList = `query($first: Int, $after: String) { merchant { shippingZones(first: $first, after: $after) {
@@ -54,9 +54,9 @@ describe('shippingZoneCreate', () => {
       sortOrder: 4,
     });
     expect(errors).toEqual([]);
-    const row = await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: shippingZone.id } });
+    const row = await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: shippingZone.uuid } });
     expect(shippingZone).toEqual({
-      id: row.id,
+      uuid: row.id,
       name: 'Illinois',
       zoneType: 'LOCAL',
       countries: ['US'],
@@ -107,7 +107,7 @@ describe('shippingZoneReplace', () => {
   it('replaces the whole zone: fields left out or null go back to their defaults', async () => {
     const made = (await makeZone({ countries: ['US'], perKgRate: '2', maxWeightKg: 5, active: false, sortOrder: 9 })).shippingZone;
     const res = await graphql(t.app, shop.privateKey, zoneReplace, {
-      id: made.id,
+      id: made.uuid,
       input: { name: 'Replaced', zoneType: 'INTERNATIONAL', baseRate: 7, minDays: 2, maxDays: 6, perKgRate: null },
     });
     expect(res.body.data.shippingZoneReplace).toEqual({
@@ -127,22 +127,22 @@ describe('shippingZoneReplace', () => {
       },
       userErrors: [],
     });
-    expect(await outboxOf(t.database, shop.store)).toContainEqual({ topic: 'shipping_zones/update', payload: { id: made.id } });
+    expect(await outboxOf(t.database, shop.store)).toContainEqual({ topic: 'shipping_zones/update', payload: { id: made.uuid } });
   });
 
   it("names another store's zone as not found and changes nothing", async () => {
     const theirs = (await makeZone({ name: 'Theirs' }, other.privateKey)).shippingZone;
-    const res = await graphql(t.app, shop.privateKey, zoneReplace, { id: theirs.id, input: { ...minimal, name: 'Mine now' } });
+    const res = await graphql(t.app, shop.privateKey, zoneReplace, { id: theirs.uuid, input: { ...minimal, name: 'Mine now' } });
     expect(res.body.data.shippingZoneReplace).toEqual({
       shippingZone: null,
       userErrors: [{ field: null, code: 'not_found', message: 'Shipping zone not found.' }],
     });
-    expect((await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe('Theirs');
+    expect((await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: theirs.uuid } })).name).toBe('Theirs');
   });
 
   it('refuses a key without merchant-shipping-update with insufficient_scope', async () => {
     const made = (await makeZone({ name: 'Scoped' })).shippingZone;
-    const res = await graphql(t.app, await keyWith('merchant-shipping-create'), zoneReplace, { id: made.id, input: minimal });
+    const res = await graphql(t.app, await keyWith('merchant-shipping-create'), zoneReplace, { id: made.uuid, input: minimal });
     expect(res.body.errors[0].extensions.code).toBe('insufficient_scope');
   });
 });

@@ -60,4 +60,14 @@ describe('storefront queries', () => {
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data).toMatchSnapshot();
   });
+
+  it('a node refetch: the product page again by the global id its list answered', async () => {
+    const listed = await graphql(t.app, shop.publicKey, '{ products(first: 1, sort: POPULAR) { edges { node { id } } } }');
+    const id = listed.body.data.products.edges[0].node.id;
+    const res = await graphql(t.app, shop.publicKey, `query($id: ID!) { node(id: $id) { __typename ... on Product { ${cardFields} } } }`, { id });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toMatchSnapshot();
+    const both = await graphql(t.app, shop.publicKey, 'query($ids: [ID!]!) { nodes(ids: $ids) { ... on Product { slug } } }', { ids: [id, id] });
+    expect(both.body.data.nodes).toEqual([res.body.data.node, res.body.data.node].map((node) => ({ slug: node.slug })));
+  });
 });

@@ -6,7 +6,7 @@ import type { TestStore } from './stores.js';
 
 export const ERRORS = 'userErrors { field code message }';
 /** Every field of the storefront Order the checkout answers. */
-export const ORDER = `id number status statusLabel paymentStatus paymentMethod deliveryMethod
+export const ORDER = `uuid number status statusLabel paymentStatus paymentMethod deliveryMethod
   subtotal { amount currencyCode } discountTotal { amount } deliveryFee { amount } total { amount } couponCode itemsCount
   lines { productId title variantId variantTitle variantOptionValues { name value } quantity basePrice { amount } unitPrice { amount } discountedAmount { amount } total { amount } properties }
   timeline { status title description at }

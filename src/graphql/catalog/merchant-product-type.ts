@@ -7,7 +7,7 @@ export const MerchantProduct = builder.prismaObject('Product', {
   variant: 'MerchantProduct',
   description: "A product as the store's own systems see it: every status, its own price as entered, stock and metadata.",
   fields: (t) => ({
-    id: t.expose('id', { type: 'UUID' }),
+    uuid: t.expose('id', { type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.' }),
     pId: t.exposeInt('pId', { description: 'The integer id of the REST merchant API.' }),
     slug: t.exposeString('slug'),
     title: t.exposeString('title'),

@@ -35,7 +35,7 @@ export const ProductImage = builder.prismaObject('ProductImage', {
 
 export const Category = builder.prismaObject('Category', {
   fields: (t) => ({
-    id: t.expose('id', { type: 'UUID' }),
+    uuid: t.expose('id', { type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.' }),
     pId: t.exposeInt('pId'),
     slug: t.exposeString('slug'),
     name: t.exposeString('name'),
@@ -57,7 +57,7 @@ export function money(amount: Prisma.Decimal, context: GraphqlContext): MoneyVal
 
 export const Variant = builder.prismaObject('Variant', {
   fields: (t) => ({
-    id: t.expose('id', { type: 'UUID' }),
+    uuid: t.expose('id', { type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.' }),
     pId: t.exposeInt('pId'),
     title: t.exposeString('title'),
     sku: t.exposeString('sku', { nullable: true }),
@@ -94,7 +94,7 @@ async function textOf(product: LocalizedProduct, context: GraphqlContext) {
 export const ProductRef = builder.objectRef<LocalizedProduct>('Product').implement({
   description: 'A product as a shopper sees it: text in the requested locale, prices as paid.',
   fields: (t) => ({
-    id: t.expose('id', { type: 'UUID' }),
+    uuid: t.expose('id', { type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.' }),
     pId: t.exposeInt('pId'),
     slug: t.exposeString('slug'),
     title: t.string({ resolve: async (p, _a, c) => (await textOf(p, c)).title }),

@@ -10,7 +10,7 @@ import { withArgNames } from '../shared/arg-names.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
 import { localized, ProductRef } from './product-types.js';
 
-const ProductSort = builder.enumType('ProductSort', {
+export const ProductSort = builder.enumType('ProductSort', {
   values: Object.fromEntries(catalogSortNames.map((name) => [name.toUpperCase(), { value: name }])) as Record<
     string,
     { value: (typeof catalogSortNames)[number] }

@@ -12,10 +12,10 @@ import { Merchant } from '../merchant/namespace.js';
 import { windowOf } from '../shared/connection.js';
 import { asMutationPayload, UserError, type UserErrorShape } from '../shared/user-errors.js';
 
-const MerchantCollection = builder.objectRef<CollectionWithCount>('MerchantCollection').implement({
+export const MerchantCollection = builder.objectRef<CollectionWithCount>('MerchantCollection').implement({
   description: 'A collection as the merchant manages it (GET /collections).',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (c) => c.collection.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.', resolve: (c) => c.collection.id }),
     pId: t.int({ resolve: (c) => c.collection.pId }),
     slug: t.string({ resolve: (c) => c.collection.slug }),
     name: t.string({ resolve: (c) => c.collection.name }),

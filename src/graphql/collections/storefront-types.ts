@@ -21,7 +21,7 @@ export type LocalizedNode = Omit<CollectionNode, 'productsCount' | 'children'> &
 };
 type FilterArg = Parameters<typeof filterOf>[0];
 
-function checkedFilter(filter: FilterArg) {
+export function checkedFilter(filter: FilterArg) {
   const parsed = filterOf(filter);
   parseAttributes(parsed.attributes, 'filter.attributes');
   return parsed;
@@ -31,7 +31,7 @@ export const CollectionRef = builder.objectRef<LocalizedNode>('Collection');
 CollectionRef.implement({
   description: 'A collection as shoppers see it: its text in the requested locale, its count of shopper-visible products.',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (n) => n.collection.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.', resolve: (n) => n.collection.id }),
     pId: t.int({ resolve: (n) => n.collection.pId }),
     slug: t.string({ resolve: (n) => n.collection.slug }),
     name: t.exposeString('name'),

@@ -38,10 +38,10 @@ const CustomerFilter = builder.inputType('MerchantCustomerFilter', {
   }),
 });
 
-const MerchantCustomer = builder.objectRef<Customer>('MerchantCustomer').implement({
+export const MerchantCustomer = builder.objectRef<Customer>('MerchantCustomer').implement({
   description: `A customer of the store. email and phone are masked (a***@example.com, +1******0161) unless the key carries ${CONTACT}.`,
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    pId: t.exposeInt('id', { description: 'The integer id (REST `id`); `id` is the global id.' }),
     uid: t.field({ type: 'UUID', resolve: (c) => c.uid }),
     name: t.exposeString('name', { description: 'First and last name.' }),
     email: t.exposeString('email', { nullable: true }),

@@ -33,7 +33,7 @@ const money = (value: { toFixed(places: number): string } | null) => (value === 
 export const Discount = builder.objectRef<DiscountRow>('Discount').implement({
   description: 'A discount or a promotion of the store (REST GET /discounts/{discount}).',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (d) => d.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.', resolve: (d) => d.id }),
     pId: t.exposeInt('pId', { description: 'The integer id; `{discount}` of REST paths takes it too.' }),
     reference: t.string({ description: 'Such as D-000123.', resolve: (d) => discountReference(d.pId) }),
     kind: t.field({ type: DiscountKind, resolve: (d) => d.kind as (typeof discountKinds)[number] }),
@@ -66,7 +66,7 @@ export const Discount = builder.objectRef<DiscountRow>('Discount').implement({
 export const Coupon = builder.objectRef<CouponRow>('Coupon').implement({
   description: 'A code a shopper enters at checkout (REST GET /coupons).',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (c) => c.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.', resolve: (c) => c.id }),
     code: t.exposeString('code'),
     title: t.exposeString('title'),
     description: t.exposeString('description', { nullable: true }),

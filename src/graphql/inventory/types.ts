@@ -11,7 +11,7 @@ export const AdjustReason = builder.enumType('InventoryAdjustReason', {
   values: enumValues(adjustmentReasons),
 });
 
-const LedgerReason = builder.enumType('InventoryLedgerReason', {
+export const LedgerReason = builder.enumType('InventoryLedgerReason', {
   description:
     "A ledger entry's reason: a caller's, or one the ledger writes itself — INITIAL (stock the item had at its first adjustment) and RECONCILIATION (a change made outside the ledger, found at the next adjustment).",
   values: enumValues(allReasons),

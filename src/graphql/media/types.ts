@@ -6,7 +6,7 @@ import { ImageRendition } from '../catalog/product-types.js';
 export const MediaFile = builder.prismaObject('MediaFile', {
   description: 'A file of the store media library: an image uploaded or downloaded once, served by Bazaar in six renditions.',
   fields: (t) => ({
-    id: t.exposeInt('id', { description: 'The file id, `mediaId` of productImageAdd.' }),
+    pId: t.exposeInt('id', { description: 'The integer file id (REST `id`), `mediaId` of productImageAdd; `id` is the global id.' }),
     uid: t.expose('uid', { type: 'UUID' }),
     url: t.string({ description: 'The original, turned upright and stripped of metadata.', resolve: (file) => orderedRenditions(file.sizes).original.url }),
     filename: t.exposeString('filename', { nullable: true }),

@@ -43,10 +43,10 @@ function shippingAddressOf(ctx: Ctx, order: OrderRecord) {
   return { ...address, phone: maskContact('phone', address.phone) };
 }
 
-const MerchantOrder = builder.objectRef<OrderRecord>('MerchantOrder').implement({
+export const MerchantOrder = builder.objectRef<OrderRecord>('MerchantOrder').implement({
   description: `An order of the store (REST GET /orders/{order}). Contact details are masked without ${CONTACT_SCOPE}.`,
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    pId: t.exposeInt('id', { description: 'The integer id (REST `id`); `id` is the global id.' }),
     uid: t.field({ type: 'UUID', resolve: (o) => o.uid }),
     orderNumber: t.string({
       description: 'The human order number, unique per store and increasing: REST order_number (order_no on the storefront).',

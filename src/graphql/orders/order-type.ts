@@ -31,7 +31,7 @@ const OrderTimelineEntry = builder.objectRef<TimelineEntry>('OrderTimelineEntry'
 export const Order = builder.objectRef<OrderRecord>('Order').implement({
   description: "One of the shopper's orders at this store (REST GET /store/orders/{id}).",
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (o) => o.uid }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id` on the storefront); `id` is the global id.', resolve: (o) => o.uid }),
     orderNumber: t.string({
       description: 'The human order number, unique per store and increasing: REST order_no on the storefront, order_number on the merchant API.',
       resolve: (o) => orderNoOf(o),

@@ -14,7 +14,7 @@ const moneyOf = (amount: AppliedDiscountValue['amount'], { ctx }: GraphqlContext
 export const Promotion = builder.objectRef<DiscountRow>('Promotion').implement({
   description: 'A published promotion of the store (REST GET /store/promotions).',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (p) => p.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`); `id` is the global id.', resolve: (p) => p.id }),
     title: t.exposeString('title'),
     description: t.exposeString('description', { nullable: true }),
     imageUrl: t.exposeString('imageUrl', { nullable: true }),

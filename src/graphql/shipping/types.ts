@@ -14,7 +14,7 @@ const weight = (value: ShippingZoneRow['minWeightKg']) => (value === null ? null
 export const ShippingZone = builder.objectRef<ShippingZoneRow>('ShippingZone').implement({
   description: 'Where the store delivers, what it charges there and how long it takes (REST GET /shipping-zones).',
   fields: (t) => ({
-    id: t.field({ type: 'UUID', resolve: (z) => z.id }),
+    uuid: t.field({ type: 'UUID', description: 'The uuid (REST `id`), `id` of shippingZoneReplace; `id` is the global id.', resolve: (z) => z.id }),
     name: t.exposeString('name'),
     zoneType: t.field({ type: ZoneType, resolve: (z) => z.zoneType as ZoneTypeValue }),
     countries: t.exposeStringList('countries', { description: 'ISO 3166-1 alpha-2 codes.' }),

@@ -1,6 +1,8 @@
 import { publishedLocales } from '../../domain/locale/resolve-locale.js';
+import { getStoreProfile } from '../../domain/store/store-profile.js';
 import { builder, catalogueCacheField, merchantScope, storeKeyField } from '../builder.js';
 import { Merchant } from '../merchant/namespace.js';
+import { StoreProfile } from './profile-type.js';
 import { Locale, Shop } from './types.js';
 
 builder.queryFields((t) => ({
@@ -15,5 +17,10 @@ builder.queryFields((t) => ({
 }));
 
 builder.objectFields(Merchant, (t) => ({
-  store: t.field({ type: Shop, ...merchantScope('merchant-business_profile-read'), resolve: (_m, _a, { ctx }) => ctx.store }),
+  store: t.field({
+    type: StoreProfile,
+    ...merchantScope('merchant-business_profile-read'),
+    description: 'The business profile, unmasked (REST GET /store).',
+    resolve: (_m, _a, { ctx }) => getStoreProfile(ctx),
+  }),
 }));

@@ -11,6 +11,7 @@ export const Locale = builder.prismaObject('StoreLocale', {
     isPrimary: t.exposeBoolean('isPrimary'),
     pathPrefix: t.string({ description: 'Empty on the primary locale.', resolve: (l) => localePathPrefix(l) }),
     dir: t.exposeString('dir', { description: 'Text direction, ltr or rtl.' }),
+    published: t.exposeBoolean('published', { description: 'Shoppers read it; always true where the storefront lists locales.' }),
   }),
 });
 
