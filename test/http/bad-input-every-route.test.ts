@@ -64,16 +64,16 @@ const notJson: [string, string][] = [
 const everyWrite = (routes: RestRoute[], prefix: string, key: () => string) =>
   routes.filter((r) => r.method !== 'GET').map((r) => [`${r.method} ${r.url}`, r, prefix, key] as const);
 
-describe.each([...everyWrite(storefrontRoutes, STOREFRONT_PREFIX, () => shop.publicKey), ...everyWrite(merchantRoutes, MERCHANT_PREFIX, () => shop.privateKey)])(
-  '%s with a body that is not JSON',
-  (_name, route, prefix, key) => {
-    const url = prefix + route.url.replace(/:[a-z]+/g, () => randomUUID());
-    it.each(notJson)('answers Content-Type %s with 415 unsupported_media_type', async (contentType, payload) => {
-      const res = await call(t.app, { method: route.method, url, key: key(), headers: { 'content-type': contentType, ...shopper.auth }, payload });
-      expect(res.status, res.raw).toBe(415);
-      expectEnvelopeShape(res);
-      expect(res.body.error.code).toBe('unsupported_media_type');
-      expect(res.body.message).toBe('Send the body as JSON with Content-Type: application/json.');
-    });
-  },
-);
+describe.each([
+  ...everyWrite(storefrontRoutes, STOREFRONT_PREFIX, () => shop.publicKey),
+  ...everyWrite(merchantRoutes, MERCHANT_PREFIX, () => shop.privateKey),
+])('%s with a body that is not JSON', (_name, route, prefix, key) => {
+  const url = prefix + route.url.replace(/:[a-z]+/g, () => randomUUID());
+  it.each(notJson)('answers Content-Type %s with 415 unsupported_media_type', async (contentType, payload) => {
+    const res = await call(t.app, { method: route.method, url, key: key(), headers: { 'content-type': contentType, ...shopper.auth }, payload });
+    expect(res.status, res.raw).toBe(415);
+    expectEnvelopeShape(res);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+    expect(res.body.message).toBe('Send the body as JSON with Content-Type: application/json.');
+  });
+});

@@ -22,7 +22,8 @@ export const ProductImage = builder.prismaObject('ProductImage', {
     id: t.exposeInt('id'),
     mediaId: t.exposeInt('fileId', {
       nullable: true,
-      description: 'The library file this image shows (`MediaFile.id`): the `image` productImageSetPrimary and productImageDelete take. Null for an image known by its URL alone.',
+      description:
+        'The library file this image shows (`MediaFile.id`): the `image` productImageSetPrimary and productImageDelete take. Null for an image known by its URL alone.',
     }),
     url: t.exposeString('url'),
     alt: t.exposeString('alt', { nullable: true }),

@@ -52,16 +52,18 @@ const ProductImagePayload = builder.objectRef<{ image: ProductImageRow | null; u
   fields: (t) => ({ image: t.expose('image', { type: ProductImage, nullable: true }), userErrors: t.expose('userErrors', { type: [UserError] }) }),
 });
 
-const ProductImageDeletePayload = builder.objectRef<{ deletedImageId: number | null; deletedMediaId: number | null; userErrors: UserErrorShape[] }>('ProductImageDeletePayload').implement({
-  fields: (t) => ({
-    deletedImageId: t.exposeInt('deletedImageId', { nullable: true, description: 'The `ProductImage.id` of the image removed.' }),
-    deletedMediaId: t.exposeInt('deletedMediaId', {
-      nullable: true,
-      description: 'The media id of the image removed (its file stays in the library); null for an image without a library file, or on a refusal.',
+const ProductImageDeletePayload = builder
+  .objectRef<{ deletedImageId: number | null; deletedMediaId: number | null; userErrors: UserErrorShape[] }>('ProductImageDeletePayload')
+  .implement({
+    fields: (t) => ({
+      deletedImageId: t.exposeInt('deletedImageId', { nullable: true, description: 'The `ProductImage.id` of the image removed.' }),
+      deletedMediaId: t.exposeInt('deletedMediaId', {
+        nullable: true,
+        description: 'The media id of the image removed (its file stays in the library); null for an image without a library file, or on a refusal.',
+      }),
+      userErrors: t.expose('userErrors', { type: [UserError] }),
     }),
-    userErrors: t.expose('userErrors', { type: [UserError] }),
-  }),
-});
+  });
 
 builder.mutationFields((t) => ({
   fileCreate: t.field({

@@ -22,7 +22,7 @@ const failure = (description: string) => ({ description, content: { 'application
  */
 const merchantForbidden = {
   description:
-    'The key may not call this operation (plan, private key or scope), or X-Store-Id names another store than the key\'s: VENDOR_ACCESS_DENIED in the older body {error, message}.',
+    "The key may not call this operation (plan, private key or scope), or X-Store-Id names another store than the key's: VENDOR_ACCESS_DENIED in the older body {error, message}.",
   content: { 'application/json': { schema: z.union([failureSchema, vendorAccessDeniedSchema]) } },
 };
 

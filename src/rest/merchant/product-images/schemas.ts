@@ -51,7 +51,9 @@ export const deletedImageAnswer = singleAnswer(
     id: z
       .int()
       .nullable()
-      .meta({ description: 'The media id of the image removed (its file stays in the media library); null for an image without a library file, deleted as `primary`.' }),
+      .meta({
+        description: 'The media id of the image removed (its file stays in the media library); null for an image without a library file, deleted as `primary`.',
+      }),
     deleted: z.literal(true),
   }),
 );
