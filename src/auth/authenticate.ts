@@ -1,5 +1,5 @@
 import type { Store } from '../generated/prisma/client.js';
-import { ApiError, VendorAccessDenied } from '../platform/errors/api-error.js';
+import { ApiError } from '../platform/errors/api-error.js';
 import type { Surface } from '../platform/errors/error-codes.js';
 import { sha256Hex } from '../platform/crypto/tokens.js';
 import type { KeyLookup, KeyWithStore } from './key-lookup.js';
@@ -39,7 +39,7 @@ export async function authenticate(findKey: KeyLookup, surface: Surface, credent
 
   if (key.store.plan !== 'active') throw new ApiError('plan_inactive', `The plan of store "${key.store.slug}" has no API access.`);
   if (surface === 'merchant' && credentials.storeHeader && !namesStore(credentials.storeHeader, key.store)) {
-    throw new VendorAccessDenied('The store header names a store this key does not belong to. Drop the header: the key names its store.');
+    throw new ApiError('VENDOR_ACCESS_DENIED', 'The store header names a store this key does not belong to. Drop the header: the key names its store.');
   }
   return {
     store: key.store,

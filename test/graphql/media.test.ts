@@ -25,9 +25,9 @@ afterAll(async () => {
 const fileCreate = `mutation($input: FileCreateInput!) { fileCreate(input: $input) {
   file { id pId url mimeType width height alt renditions { name width height } } userErrors { field code message } } }`;
 const imageAdd = `mutation($input: ProductImageAddInput!) { productImageAdd(input: $input) {
-  image { id position isPrimary width height } userErrors { field code message } } }`;
+  image { id mediaId position isPrimary width height } userErrors { field code message } } }`;
 const setPrimary = `mutation($input: ProductImageRefInput!) { productImageSetPrimary(input: $input) { image { id position isPrimary } userErrors { field code message } } }`;
-const remove = `mutation($input: ProductImageRefInput!) { productImageDelete(input: $input) { deletedImageId userErrors { field code message } } }`;
+const remove = `mutation($input: ProductImageRefInput!) { productImageDelete(input: $input) { deletedImageId deletedMediaId userErrors { field code message } } }`;
 
 describe('fileCreate and merchant.files', () => {
   it('downloads a URL into the library with its renditions, and lists it', async () => {
@@ -36,8 +36,9 @@ describe('fileCreate and merchant.files', () => {
     const { file, userErrors } = res.body.data.fileCreate;
     expect(userErrors).toEqual([]);
     expect(file).toMatchObject({ mimeType: 'image/png', width: 640, height: 480, alt: 'Blue' });
+    // Storefront spec, Product card: "`w`/`h` are null for `thumb`"; one renditions rule on every face.
     expect(file.renditions).toEqual([
-      { name: 'thumb', width: 200, height: 200 },
+      { name: 'thumb', width: null, height: null },
       { name: 'card', width: 360, height: 270 },
       { name: 'card2x', width: 640, height: 480 },
       { name: 'view', width: 640, height: 480 },
@@ -67,18 +68,21 @@ describe('fileCreate and merchant.files', () => {
 });
 
 describe('productImageAdd, productImageSetPrimary, productImageDelete', () => {
+  // Merchant spec: "`{image}` is a media id or the word `primary`": the `image` these mutations
+  // take is the image's mediaId, as in REST; ProductImage.id stays the image's own id.
   it('move the main image as the REST operations do', async () => {
     const product = await createProduct(t.database, shop.store, { title: 'Poster', images: 0 });
     const media = (await graphql(t.app, shop.privateKey, fileCreate, { input: { url: `${server.origin}/b.png` } })).body.data.fileCreate.file;
     const first = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: String(product.pId), mediaId: media.pId } })).body.data.productImageAdd;
-    expect(first).toEqual({ image: { id: expect.any(Number), position: 0, isPrimary: true, width: 300, height: 300 }, userErrors: [] });
+    expect(first).toEqual({ image: { id: expect.any(Number), mediaId: media.pId, position: 0, isPrimary: true, width: 300, height: 300 }, userErrors: [] });
     const second = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: product.id, url: `${server.origin}/a.png` } })).body.data
       .productImageAdd;
-    expect(second.image).toMatchObject({ position: 1, isPrimary: false });
-    const moved = await graphql(t.app, shop.privateKey, setPrimary, { input: { productId: product.id, image: String(second.image.id) } });
+    expect(second.image).toMatchObject({ mediaId: expect.any(Number), position: 1, isPrimary: false });
+    expect(second.image.mediaId).not.toBe(media.pId);
+    const moved = await graphql(t.app, shop.privateKey, setPrimary, { input: { productId: product.id, image: String(second.image.mediaId) } });
     expect(moved.body.data.productImageSetPrimary).toEqual({ image: { id: second.image.id, position: 0, isPrimary: true }, userErrors: [] });
     const deleted = await graphql(t.app, shop.privateKey, remove, { input: { productId: product.id, image: 'primary' } });
-    expect(deleted.body.data.productImageDelete).toEqual({ deletedImageId: second.image.id, userErrors: [] });
+    expect(deleted.body.data.productImageDelete).toEqual({ deletedImageId: second.image.id, deletedMediaId: second.image.mediaId, userErrors: [] });
     const images = await t.database.prisma.productImage.findMany({ where: { productId: product.id } });
     expect(images.map((i) => [i.id, i.position, i.isPrimary])).toEqual([[first.image.id, 0, true]]);
   });
@@ -92,6 +96,7 @@ describe('productImageAdd, productImageSetPrimary, productImageDelete', () => {
     const missing = await graphql(t.app, shop.privateKey, remove, { input: { productId: product.id, image: '999999' } });
     expect(missing.body.data.productImageDelete).toEqual({
       deletedImageId: null,
+      deletedMediaId: null,
       userErrors: [{ field: null, code: 'not_found', message: 'Product image not found.' }],
     });
     const stranger = await makeStore(t.database);

@@ -50,3 +50,30 @@ describe.each([...writes(storefrontRoutes, STOREFRONT_PREFIX, () => shop.publicK
     });
   },
 );
+
+// Merchant spec, Errors: "unsupported_media_type | 415 | send `Content-Type: application/json`". A
+// body in any other type answers that on every write of both faces, before the route reads it; the
+// routes that take files (`uploads: true`) also read multipart/form-data, and nothing else.
+const notJson: [string, string][] = [
+  ['text/plain', '{"title": "Lamp"}'],
+  ['text/plain; charset=utf-8', 'title=Lamp'],
+  ['application/xml', '<product><title>Lamp</title></product>'],
+  ['application/x-www-form-urlencoded', 'title=Lamp'],
+];
+
+const everyWrite = (routes: RestRoute[], prefix: string, key: () => string) =>
+  routes.filter((r) => r.method !== 'GET').map((r) => [`${r.method} ${r.url}`, r, prefix, key] as const);
+
+describe.each([
+  ...everyWrite(storefrontRoutes, STOREFRONT_PREFIX, () => shop.publicKey),
+  ...everyWrite(merchantRoutes, MERCHANT_PREFIX, () => shop.privateKey),
+])('%s with a body that is not JSON', (_name, route, prefix, key) => {
+  const url = prefix + route.url.replace(/:[a-z]+/g, () => randomUUID());
+  it.each(notJson)('answers Content-Type %s with 415 unsupported_media_type', async (contentType, payload) => {
+    const res = await call(t.app, { method: route.method, url, key: key(), headers: { 'content-type': contentType, ...shopper.auth }, payload });
+    expect(res.status, res.raw).toBe(415);
+    expectEnvelopeShape(res);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+    expect(res.body.message).toBe('Send the body as JSON with Content-Type: application/json.');
+  });
+});

@@ -52,6 +52,7 @@ const specCodes = [
   'idempotency_key_reuse',
   'idempotency_key_in_progress',
   'metaobject_reference_invalid',
+  'VENDOR_ACCESS_DENIED',
 ];
 
 function rowOf(code: string): string | undefined {
@@ -86,6 +87,15 @@ describe('GET /docs/errors', () => {
   it('gives route_not_available both of its statuses (404 storefront, 403 merchant)', () => {
     expect(rowOf('route_not_available')).toContain('404');
     expect(rowOf('route_not_available')).toContain('403');
+  });
+
+  it('gives VENDOR_ACCESS_DENIED its merchant row, served, naming the store header and the older body', () => {
+    // Merchant spec, Errors: "VENDOR_ACCESS_DENIED | 403 | store header names another store (older body shape)".
+    const row = rowOf('VENDOR_ACCESS_DENIED');
+    expect(row).toContain('<td>403</td>');
+    expect(row).toContain('X-Store-Id');
+    expect(row).toContain('{error: &quot;VENDOR_ACCESS_DENIED&quot;, message}');
+    expect(row).toContain('<td class="state served">served</td>');
   });
 
   it('is the page a failure doc_url points at', async () => {

@@ -8,10 +8,13 @@ function productUrl(store: Store, slug: string): string | null {
   return store.storefrontUrl ? `${store.storefrontUrl.replace(/\/$/, '')}/products/${slug}` : null;
 }
 
-/** A product image; `primary` is the product's main image (is_primary is whether this is it). */
+/**
+ * A product image; `primary` is the product's main image (is_primary is whether this is it). Its
+ * `id` is the media id of the library file it shows, the `{image}` its writes take.
+ */
 export function imageDocument(image: ProductImage, primary: ProductImage | undefined) {
   return {
-    id: image.id,
+    id: image.fileId,
     is_primary: image === primary,
     position: image.position,
     url: image.url,

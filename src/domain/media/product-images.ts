@@ -95,11 +95,16 @@ export async function setPrimaryImage(ctx: Ctx, productRef: string, ref: ImageRe
   });
 }
 
-/** An image path segment: the image's integer id, or `primary`. */
+/**
+ * An image path segment (merchant spec: "`{image}` is a media id or the word `primary`"): the id
+ * of the library file the image shows, or `primary`. A gallery that shows one file twice is
+ * addressed at the first of them in gallery order; an image without a library file (written
+ * before the media library) only as `primary`.
+ */
 export type ImageRef = number | 'primary';
 
 function pick(gallery: ProductImage[], ref: ImageRef): ProductImage | undefined {
-  return ref === 'primary' ? gallery[0] : gallery.find((image) => image.id === ref);
+  return ref === 'primary' ? gallery[0] : gallery.find((image) => image.fileId === ref);
 }
 
 export function parseImageRef(raw: string): ImageRef | null {
@@ -110,9 +115,9 @@ export function parseImageRef(raw: string): ImageRef | null {
 /**
  * Removes an image from a product (the file stays in the library). When it was the main image,
  * the next one in gallery order becomes the main image, so a product is without one only when it
- * has no images left.
+ * has no images left. Answers its own id and the media id it showed (null for an image without a library file).
  */
-export async function deleteProductImage(ctx: Ctx, productRef: string, ref: ImageRef): Promise<{ id: number }> {
+export async function deleteProductImage(ctx: Ctx, productRef: string, ref: ImageRef): Promise<{ imageId: number; mediaId: number | null }> {
   return withTransaction(ctx, async (tx) => {
     const gallery = await galleryOf(tx, await lockProduct(tx, productRef));
     const doomed = pick(gallery, ref);
@@ -122,6 +127,6 @@ export async function deleteProductImage(ctx: Ctx, productRef: string, ref: Imag
       tx,
       gallery.filter((image) => image !== doomed),
     );
-    return { id: doomed.id };
+    return { imageId: doomed.id, mediaId: doomed.fileId };
   });
 }

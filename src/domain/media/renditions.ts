@@ -29,8 +29,8 @@ function renditionUrl(url: string, name: RenditionName): string {
 }
 
 /**
- * Renditions of an image, in the documented order. With the original's size known, each is scaled
- * to its width and never up; with it unknown (a store logo given as a bare URL) the width is the
+ * Renditions of an image, in the documented order. With the original's size known, each but `thumb`
+ * is scaled to its width and never up; with it unknown (a store logo given as a bare URL) the width is the
  * most the rendition will be, and its height is left open.
  */
 export function renditionsOf(url: string, width: number | null, height: number | null): Renditions {
@@ -50,8 +50,13 @@ export function renditionsOf(url: string, width: number | null, height: number |
   };
 }
 
-/** Stored renditions in the documented key order (JSONB does not keep the order they were written in). */
+/**
+ * Stored renditions as every face shows them: in the documented key order (JSONB does not keep the
+ * order they were written in), and `thumb` without a size (storefront spec: "`w`/`h` are null for
+ * `thumb`"), although a library file knows the size of its crop.
+ */
 export function orderedRenditions(stored: unknown): Renditions {
   const map = stored as Renditions;
-  return Object.fromEntries(renditionNames.map((name) => [name, map[name]])) as Renditions;
+  const shown = (name: RenditionName): Rendition => (name === 'thumb' ? { url: map.thumb.url, w: null, h: null } : map[name]);
+  return Object.fromEntries(renditionNames.map((name) => [name, shown(name)])) as Renditions;
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { withTransaction } from '../transaction.js';
 import { checkZoneRegions } from './check-regions.js';
 import { findShippingZone } from './find-zone.js';
+import { checkReadOnlyFields, type ZoneReadOnlyFields } from './read-only-fields.js';
 import type { ZoneWriteInput } from './zone-fields.js';
 
 /**
@@ -60,12 +61,15 @@ export async function createShippingZone(ctx: Ctx, input: ZoneWriteInput): Promi
  * Replaces the whole zone (PUT semantics): the fields sent, and every other field back to its
  * default. Another store's zone is a 404, found inside the transaction so the zone cannot vanish
  * between the read and the write. A replace that changes nothing writes nothing (no event, the same
- * `updated_at`), so a read sent back as a write answers the very object it was.
+ * `updated_at`), so a read sent back as a write answers the very object it was: its read-only
+ * fields are taken back as read (read-only-fields.ts).
  */
-export async function replaceShippingZone(ctx: Ctx, rawId: string, input: ZoneWriteInput): Promise<ShippingZone> {
-  const columns = await columnsOf(ctx, input);
+export async function replaceShippingZone(ctx: Ctx, rawId: string, input: ZoneWriteInput & ZoneReadOnlyFields): Promise<ShippingZone> {
+  const { id, currency, position, createdAt, updatedAt, ...fields } = input;
+  const columns = await columnsOf(ctx, { ...fields, sortOrder: fields.sortOrder ?? position });
   return withTransaction(ctx, async (tx) => {
     const current = await findShippingZone(tx, rawId);
+    checkReadOnlyFields(current, { id, currency, position, createdAt, updatedAt });
     if (unchanged(current, columns)) return current;
     const zone = await tx.db.shippingZone.update({ where: { id: current.id }, data: columns });
     tx.outbox.append({ topic: 'shipping_zones/update', payload: { id: zone.id } });

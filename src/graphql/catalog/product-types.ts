@@ -12,14 +12,19 @@ export const ImageRendition = builder.objectRef<{ name: string; url: string; w: 
   fields: (t) => ({
     name: t.exposeString('name', { description: `One of ${renditionNames.join(', ')}.` }),
     url: t.exposeString('url'),
-    width: t.exposeInt('w', { nullable: true }),
-    height: t.exposeInt('h', { nullable: true }),
+    width: t.exposeInt('w', { nullable: true, description: 'Pixels; null for `thumb`, a square crop.' }),
+    height: t.exposeInt('h', { nullable: true, description: 'Pixels; null for `thumb`, a square crop.' }),
   }),
 });
 
 export const ProductImage = builder.prismaObject('ProductImage', {
   fields: (t) => ({
     id: t.exposeInt('id'),
+    mediaId: t.exposeInt('fileId', {
+      nullable: true,
+      description:
+        'The library file this image shows (`MediaFile.id`): the `image` productImageSetPrimary and productImageDelete take. Null for an image known by its URL alone.',
+    }),
     url: t.exposeString('url'),
     alt: t.exposeString('alt', { nullable: true }),
     width: t.exposeInt('width', { nullable: true }),

@@ -41,7 +41,10 @@ const ProductImageAddInput = builder.inputType('ProductImageAddInput', {
 const ProductImageRefInput = builder.inputType('ProductImageRefInput', {
   fields: (t) => ({
     productId: t.string({ required: true, description: 'Integer id or uuid of the product.' }),
-    image: t.string({ required: true, description: 'The image id, or `primary` for the main image.' }),
+    image: t.string({
+      required: true,
+      description: 'The media id of the image (`ProductImage.mediaId`, as in REST `{image}`), or `primary` for the main image.',
+    }),
   }),
 });
 
@@ -49,12 +52,18 @@ const ProductImagePayload = builder.objectRef<{ image: ProductImageRow | null; u
   fields: (t) => ({ image: t.expose('image', { type: ProductImage, nullable: true }), userErrors: t.expose('userErrors', { type: [UserError] }) }),
 });
 
-const ProductImageDeletePayload = builder.objectRef<{ deletedImageId: number | null; userErrors: UserErrorShape[] }>('ProductImageDeletePayload').implement({
-  fields: (t) => ({
-    deletedImageId: t.exposeInt('deletedImageId', { nullable: true, description: 'The image removed; its file stays in the library.' }),
-    userErrors: t.expose('userErrors', { type: [UserError] }),
-  }),
-});
+const ProductImageDeletePayload = builder
+  .objectRef<{ deletedImageId: number | null; deletedMediaId: number | null; userErrors: UserErrorShape[] }>('ProductImageDeletePayload')
+  .implement({
+    fields: (t) => ({
+      deletedImageId: t.exposeInt('deletedImageId', { nullable: true, description: 'The `ProductImage.id` of the image removed.' }),
+      deletedMediaId: t.exposeInt('deletedMediaId', {
+        nullable: true,
+        description: 'The media id of the image removed (its file stays in the library); null for an image without a library file, or on a refusal.',
+      }),
+      userErrors: t.expose('userErrors', { type: [UserError] }),
+    }),
+  });
 
 builder.mutationFields((t) => ({
   fileCreate: t.field({
@@ -104,7 +113,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ProductImageRefInput, required: true }) },
     resolve: async (_root, { input }, { ctx }) => {
       const { result, userErrors } = await asMutationPayload(() => deleteProductImage(ctx, input.productId, imageRefOf(input.image)), inputField);
-      return { deletedImageId: result?.id ?? null, userErrors };
+      return { deletedImageId: result?.imageId ?? null, deletedMediaId: result?.mediaId ?? null, userErrors };
     },
   }),
 }));

@@ -38,11 +38,3 @@ export class ApiError extends Error {
     return this.fieldErrors ? Object.keys(this.fieldErrors)[0] : undefined;
   }
 }
-
-/** The older merchant body for a store header that names another store. */
-export class VendorAccessDenied extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'VendorAccessDenied';
-  }
-}

@@ -32,6 +32,11 @@ export const errorCodes = {
   plan_inactive: { status: 403, summary: "The store's plan has no API access." },
   token_store_mismatch: { status: 403, summary: 'The customer access or refresh token was issued by another store; sign in at this store.' },
   forbidden: { status: 403, summary: 'Authenticated but not allowed.', reserved: true },
+  VENDOR_ACCESS_DENIED: {
+    status: 403,
+    summary:
+      "Merchant API only: the X-Store-Id header names another store than the key's. The answer keeps the spec's older body {error: \"VENDOR_ACCESS_DENIED\", message}, not the failure envelope. Drop the header: the key names its store.",
+  },
   route_not_available: {
     status: 404,
     statusOn: { merchant: 403 },

@@ -5,7 +5,11 @@ const rendition = z.strictObject({ url: z.string(), w: z.int().nullable(), h: z.
 /** The six renditions of every image, in this order. */
 export const renditionsSchema = z
   .strictObject({ thumb: rendition, card: rendition, card2x: rendition, view: rendition, wa: rendition, original: rendition })
-  .meta({ id: 'Renditions', description: '`thumb` is a fixed crop (no w/h); card 360, card2x 720, view 1080, wa 600 and original, never scaled up.' });
+  .meta({
+    id: 'Renditions',
+    description:
+      '`thumb` is a square crop whose `w` and `h` are always null; card 360, card2x 720, view 1080, wa 600 and original carry their real size, never scaled up.',
+  });
 
 /** Storefront money: a number in the major unit. */
 export const moneyNumber = z.number().meta({ description: 'Amount in the major currency unit, such as 19.99.' });

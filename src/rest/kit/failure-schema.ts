@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorCodes, type ErrorCode } from '../../platform/errors/error-codes.js';
 
-const codes = Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]];
+/** VENDOR_ACCESS_DENIED keeps the spec's older body (below), so the envelope never carries it. */
+const codes = (Object.keys(errorCodes) as ErrorCode[]).filter((code) => code !== 'VENDOR_ACCESS_DENIED') as [ErrorCode, ...ErrorCode[]];
 const fieldErrors = z.record(z.string(), z.array(z.string())).meta({ description: 'Each offending field and its messages (validation only).' });
 
 /** The one failure envelope of both REST surfaces (the merchant spec's Errors table). */
@@ -23,3 +24,11 @@ export const failureSchema = z
     errors: fieldErrors.optional(),
   })
   .meta({ id: 'Failure' });
+
+/** Merchant spec, Authentication 5: a store header naming another store answers 403 in this older body. */
+export const vendorAccessDeniedSchema = z
+  .strictObject({
+    error: z.literal('VENDOR_ACCESS_DENIED'),
+    message: z.string().meta({ description: 'Human text: drop the X-Store-Id header, the key names its store.' }),
+  })
+  .meta({ id: 'VendorAccessDenied' });

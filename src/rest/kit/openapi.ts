@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { describeRequirement } from '../../auth/requirements.js';
-import { failureSchema } from './failure-schema.js';
+import { failureSchema, vendorAccessDeniedSchema } from './failure-schema.js';
 import { idempotencyDocs, isWrite } from './idempotent-writes.js';
 import type { RestRoute } from './route.js';
 
@@ -15,6 +15,16 @@ export interface ApiDescription {
 }
 
 const failure = (description: string) => ({ description, content: { 'application/json': { schema: failureSchema } } });
+
+/**
+ * A merchant operation (every one requires a scope, checkDeclaredAuth) may also refuse an X-Store-Id
+ * naming another store, in the spec's older body.
+ */
+const merchantForbidden = {
+  description:
+    "The key may not call this operation (plan, private key or scope), or X-Store-Id names another store than the key's: VENDOR_ACCESS_DENIED in the older body {error, message}.",
+  content: { 'application/json': { schema: z.union([failureSchema, vendorAccessDeniedSchema]) } },
+};
 
 /** Failures every operation can answer; validation and not-found are added where they apply. */
 const commonFailures = {
@@ -62,6 +72,7 @@ function operationOf(route: RestRoute): ZodOpenApiOperationObject {
       ...(write ? { '409': failure(idempotencyDocs.conflictDescription) } : {}),
       ...(route.query || route.body || write ? { '422': failure('Invalid input; error.errors names each offending field.') } : {}),
       ...commonFailures,
+      ...(route.auth.kind === 'scope' ? { '403': merchantForbidden } : {}),
     },
   };
 }

@@ -84,6 +84,9 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
     async (scope) => {
       // The error handler first, so the routes plugins add (the CORS preflight) fail in this surface's envelope too.
       scope.setErrorHandler(sendFailure(surface, docsUrl));
+      // Bodies are JSON (multipart only on routes that take files): without Fastify's default text
+      // parser, a text/plain body answers 415 like every other type, instead of reaching a schema as a string.
+      scope.removeContentTypeParser('text/plain');
       await definition.setup?.(scope);
       const limits = rateLimits(deps.kv, surface, definition.rateLimitPerMinute, deps.clock);
       scope.addHook('onRequest', limits.onRequest);

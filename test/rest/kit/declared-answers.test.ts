@@ -51,6 +51,8 @@ beforeAll(async () => {
     ...(await multipartBody({ file: { filename: 'a.png', type: 'image/png', data: png } })),
   });
   const file = uploaded.body.data as { id: number };
+  // Boot's second image shows that file, so `{image}` (a media id) can name it.
+  await t.database.prisma.productImage.update({ where: { id: bootImages[1]!.id }, data: { fileId: file.id } });
   const shopper = await signInCustomer(t.database, shop.store);
   await t.database.prisma.storeFollow.create({ data: { storeId: shop.store.id, accountId: shopper.account.id, customerId: shopper.customer.id } });
   await t.database.prisma.wishlistItem.create({ data: { storeId: shop.store.id, customerId: shopper.customer.id, productId: boot.id, priceAtSave: '80.00' } });
@@ -191,7 +193,7 @@ beforeAll(async () => {
     'POST /files': [{ method: 'POST', path: '/files', multipart: { file: { filename: 'wide.png', type: 'image/png', data: png }, alt: 'Wide' } }],
     'GET /products/:product/images': [`/products/${boot.pId}/images`, `/products/${boot.id}/images?limit=1`],
     'POST /products/:product/images': [{ method: 'POST', path: `/products/${boot.id}/images`, body: { media_id: file.id, primary: false } }],
-    'PATCH /products/:product/images/:image': [{ method: 'PATCH', path: `/products/${boot.id}/images/${bootImages[1]!.id}`, body: { primary: true } }],
+    'PATCH /products/:product/images/:image': [{ method: 'PATCH', path: `/products/${boot.id}/images/${file.id}`, body: { primary: true } }],
     'DELETE /products/:product/images/:image': [{ method: 'DELETE', path: `/products/${boot.id}/images/primary` }],
     'GET /products/:product/variants': [`/products/${boot.pId}/variants`, `/products/${boot.id}/variants?limit=1`],
     'POST /products/:product/variants': [{ method: 'POST', path: `/products/${bare.id}/variants`, body: { option_values: {}, price: 4 } }],

@@ -61,6 +61,31 @@ describe.each(surfaces)('GET /openapi/%s.json', (_name, url, routes) => {
   });
 });
 
+// Merchant spec, Errors: "VENDOR_ACCESS_DENIED | 403 | store header names another store (older body
+// shape)". Every merchant operation can answer it, so its 403 lists that body beside the envelope;
+// the storefront never answers it, and the envelope's code list never carries it.
+describe('VENDOR_ACCESS_DENIED in the failure schemas', () => {
+  it.each(merchantRoutes.map((r) => [`${r.method} ${r.url}`, r]))('%s lists the older body under 403', async (_label, route) => {
+    const doc = (await get(t.app, '/openapi/merchant.json')).body;
+    const forbidden = doc.paths[specPath(route.url)][route.method.toLowerCase()].responses['403'];
+    expect(forbidden.description).toContain('VENDOR_ACCESS_DENIED');
+    expect(forbidden.content['application/json'].schema).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Failure' }, { $ref: '#/components/schemas/VendorAccessDenied' }],
+    });
+    expect(doc.components.schemas.VendorAccessDenied).toMatchObject({
+      type: 'object',
+      properties: { error: { type: 'string', const: 'VENDOR_ACCESS_DENIED' }, message: { type: 'string' } },
+      required: ['error', 'message'],
+    });
+    expect(doc.components.schemas.Failure.properties.error_code.enum).not.toContain('VENDOR_ACCESS_DENIED');
+  });
+
+  it('is not in the storefront document', async () => {
+    const doc = (await get(t.app, '/openapi/storefront.json')).body;
+    expect(JSON.stringify(doc)).not.toContain('VENDOR_ACCESS_DENIED');
+  });
+});
+
 describe('The validator', () => {
   it('refuses a broken document, so the check above can fail', async () => {
     const doc = (await get(t.app, '/openapi/merchant.json')).body;

@@ -48,6 +48,10 @@ describe('POST /collections/{collection}/products/pin', () => {
     const before = await t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } });
     const res = await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/pin`, { product_ids: [products[0]!.id, foreign.id] });
     expectValidation(res, 'product_ids.1');
+    // Issue 17: the refusal names the product, by the reference sent and its index in the list.
+    const refusal = `names product "${foreign.id}" (index 1), which is no product of this store: send the uuid or integer id of one of its products`;
+    expect(res.body.errors).toEqual({ 'product_ids.1': [refusal] });
+    expect(res.body.message).toBe(refusal);
     expect(await t.database.prisma.collectionProduct.findMany({ where: { storeId: shop.store.id }, orderBy: { id: 'asc' } })).toEqual(before);
     const theirs = await t.database.prisma.collection.findFirstOrThrow({ where: { storeId: other.store.id } });
     expectFailure(
@@ -118,8 +122,13 @@ describe('POST /collections/{collection}/products/reorder', () => {
       product_ids: [products[2]!.id, foreign.id, products[0]!.id, foreign.pId],
     });
     expectValidation(res, 'product_ids.1');
-    const notOurs = ['names no product of this store (send its uuid or integer id)'];
-    expect(res.body.errors).toEqual({ 'product_ids.1': notOurs, 'product_ids.3': notOurs });
+    // Issue 17: each refusal names the product, by the reference sent and its index in the list.
+    const notOurs = (ref: string | number, index: number) => [
+      `names product "${ref}" (index ${index}), which is no product of this store: send the uuid or integer id of one of its products`,
+    ];
+    expect(res.body.errors).toEqual({ 'product_ids.1': notOurs(foreign.id, 1), 'product_ids.3': notOurs(foreign.pId, 3) });
+    const junk = await send(t.app, shop.privateKey, 'POST', `/collections/${slug('pins')}/products/reorder`, { product_ids: ['x'.repeat(500)] });
+    expect(junk.body.errors).toEqual({ 'product_ids.0': notOurs(`${'x'.repeat(40)}…`, 0) });
     expect(await rows()).toEqual(before);
     expect((await outboxOf(t.database, shop.store)).length).toBe(events);
     expect(await orderOf(slug('pins'))).toEqual([products[3]!, products[1]!, products[0]!, products[2]!].map((p) => p.id));

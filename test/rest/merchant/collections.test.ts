@@ -128,7 +128,11 @@ describe('POST /collections/bulk', () => {
       ],
     });
     expectValidation(res, 'collections.1.product_ids.1');
-    expect(Object.keys(res.body.errors)).toEqual(['collections.1.product_ids.1', 'collections.1.product_ids.2']);
+    // Issue 17: each refusal names the product, by the reference sent and its index in product_ids.
+    const notOurs = (ref: string | number, index: number) => [
+      `names product "${ref}" (index ${index}), which is no product of this store: send the uuid or integer id of one of its products`,
+    ];
+    expect(res.body.errors).toEqual({ 'collections.1.product_ids.1': notOurs(foreign.id, 1), 'collections.1.product_ids.2': notOurs(foreign.pId, 2) });
     expect(await countOf()).toBe(before);
   });
 

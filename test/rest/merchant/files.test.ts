@@ -83,7 +83,8 @@ describe('POST /api/v1/merchant/files', () => {
         height: 1000,
         alt: 'A blue field',
         variants: {
-          thumb: { url: `${base}/thumb.webp`, w: 200, h: 200 },
+          // Storefront spec: "`w`/`h` are null for `thumb`" (one renditions map on every face); the crop is 200×200.
+          thumb: { url: `${base}/thumb.webp`, w: null, h: null },
           card: { url: `${base}/card.webp`, w: 360, h: 225 },
           card2x: { url: `${base}/card2x.webp`, w: 720, h: 450 },
           view: { url: `${base}/view.webp`, w: 1080, h: 675 },
@@ -93,10 +94,10 @@ describe('POST /api/v1/merchant/files', () => {
         created_at: expect.any(String),
       },
     });
-    // Every rendition decodes to exactly the size the File states.
-    for (const [name, rendition] of Object.entries(file.variants) as [string, { url: string; w: number; h: number }][]) {
+    // Every rendition decodes to exactly the size the File states; the thumb, which states none, to its 200×200 crop.
+    for (const [name, rendition] of Object.entries(file.variants) as [string, { url: string; w: number | null; h: number | null }][]) {
       const served = await decoded(rendition.url);
-      expect({ name, w: served.w, h: served.h }).toEqual({ name, w: rendition.w, h: rendition.h });
+      expect({ name, w: served.w, h: served.h }).toEqual({ name, w: rendition.w ?? 200, h: rendition.h ?? 200 });
     }
     expect((await fetchServed(file.url)).rawPayload.length).toBe(file.size);
   });
@@ -105,7 +106,8 @@ describe('POST /api/v1/merchant/files', () => {
     const res = await upload(shop.privateKey, { file: { filename: 'small.png', type: 'image/png', data: await picture(120, 80) } });
     expect(res.status, res.raw).toBe(201);
     const sizes = Object.fromEntries(Object.entries(res.body.data.variants).map(([name, r]) => [name, [(r as any).w, (r as any).h]]));
-    expect(sizes).toEqual({ thumb: [80, 80], card: [120, 80], card2x: [120, 80], view: [120, 80], wa: [120, 80], original: [120, 80] });
+    expect(sizes).toEqual({ thumb: [null, null], card: [120, 80], card2x: [120, 80], view: [120, 80], wa: [120, 80], original: [120, 80] });
+    expect(await decoded(res.body.data.variants.thumb.url)).toMatchObject({ w: 80, h: 80 });
     expect(await decoded(res.body.data.variants.view.url)).toMatchObject({ w: 120, h: 80, format: 'webp' });
     expect(await decoded(res.body.data.url)).toMatchObject({ w: 120, h: 80, format: 'png' });
   });

@@ -164,6 +164,8 @@ describe('PATCH and DELETE /api/v1/merchant/products/{product}/images/{image}', 
     product = await bareProduct('Table');
     ids = [];
     for (const media_id of files) ids.push((await send('POST', `/products/${product.pId}/images`, { media_id })).body.data.id);
+    // Merchant spec, Product image: its `id` is the media id, the `{image}` these operations take.
+    expect(ids).toEqual(files);
   });
 
   it('PATCH primary true makes that image the main image; the others keep their order behind it', async () => {
@@ -219,6 +221,54 @@ describe('PATCH and DELETE /api/v1/merchant/products/{product}/images/{image}', 
     expect(await t.database.prisma.mediaFile.count({ where: { id: file } })).toBe(1);
   });
 
+  it('take the media id, also when it is the number of another image of the product (the gallery row that shows another file)', async () => {
+    // Merchant spec: "`{image}` is a media id or the word `primary`". Gallery rows have ids of their
+    // own; here the first image's row has the very number of the file the second image shows.
+    const p = await bareProduct('Lantern');
+    const template = await t.database.prisma.mediaFile.findUniqueOrThrow({ where: { id: await libraryFile(shop, '#707070') } });
+    const { id: _id, uid: _uid, createdAt: _createdAt, ...copy } = template;
+    const colliding = 2_000_000_000 + Math.floor(Math.random() * 100_000_000);
+    await t.database.prisma.mediaFile.create({ data: { ...copy, sizes: copy.sizes as object, id: colliding } });
+    const shown = await libraryFile(shop, '#808080');
+    await send('POST', `/products/${p.pId}/images`, { media_id: shown });
+    const firstRow = await t.database.prisma.productImage.findFirstOrThrow({ where: { productId: p.id } });
+    await t.database.prisma.productImage.update({ where: { id: firstRow.id }, data: { id: colliding } });
+    const second = await send('POST', `/products/${p.pId}/images`, { media_id: colliding });
+    expect(second.body.data).toMatchObject({ id: colliding, position: 1, is_primary: false });
+    expect(await gallery(p)).toEqual([
+      [shown, 0, true],
+      [colliding, 1, false],
+    ]);
+
+    const patched = await send('PATCH', `/products/${p.pId}/images/${colliding}`, { primary: true });
+    expect(patched.body.data).toMatchObject({ id: colliding, position: 0, is_primary: true });
+    const deleted = await send('DELETE', `/products/${p.pId}/images/${colliding}`);
+    expect(deleted.body).toEqual({ status: 'success', message: 'Product image deleted', data: { id: colliding, deleted: true } });
+    expect(await gallery(p)).toEqual([[shown, 0, true]]);
+    expect(await t.database.prisma.productImage.findMany({ where: { productId: p.id }, select: { id: true, fileId: true } })).toEqual([
+      { id: colliding, fileId: shown },
+    ]);
+  });
+
+  it('answer 404 for a media id the product does not show, and for the gallery row id of an image', async () => {
+    const p = await bareProduct('Sconce');
+    const media_id = await libraryFile(shop, '#909090');
+    await send('POST', `/products/${p.pId}/images`, { media_id });
+    const row = await t.database.prisma.productImage.findFirstOrThrow({ where: { productId: p.id } });
+    const unshown = await libraryFile(shop, '#a0a0a0');
+    expectFailure(await send('DELETE', `/products/${p.pId}/images/${unshown}`), 404, 'not_found', 'Product image not found.');
+    if (row.id !== media_id) expectFailure(await send('DELETE', `/products/${p.pId}/images/${row.id}`), 404, 'not_found', 'Product image not found.');
+    expect(await gallery(p)).toEqual([[media_id, 0, true]]);
+  });
+
+  it('answer an image known by its URL alone (no library file) with id null, and delete it as primary', async () => {
+    const p = await createProduct(t.database, shop.store, { title: 'Old print', images: 1 });
+    expect(await gallery(p)).toEqual([[null, 0, true]]);
+    const deleted = await send('DELETE', `/products/${p.pId}/images/primary`);
+    expect(deleted.body.data).toEqual({ id: null, deleted: true });
+    expect(await gallery(p)).toEqual([]);
+  });
+
   it("answers 404 for an image of another store's product", async () => {
     const theirs = await createProduct(t.database, other.store, { title: 'Theirs', images: 1 });
     const image = await t.database.prisma.productImage.findFirstOrThrow({ where: { productId: theirs.id } });
@@ -239,6 +289,22 @@ describe('PATCH and DELETE /api/v1/merchant/products/{product}/images/{image}', 
       'insufficient_scope',
       expect.stringContaining('merchant-items-update'),
     );
+  });
+});
+
+describe('The thumb rendition of an uploaded image', () => {
+  // Storefront spec, Product card: "`w`/`h` are null for `thumb`", although the file knows the size of its crop.
+  it('has w and h null on the storefront card and detail, and in the merchant image', async () => {
+    const product = await bareProduct('Thumbnail lamp');
+    const added = await send('POST', `/products/${product.pId}/images`, { media_id: await libraryFile(shop, '#b0b0b0') });
+    expect(added.body.data.variants.thumb).toEqual({ url: expect.stringMatching(/\/thumb\.webp$/), w: null, h: null });
+    expect(added.body.data.variants.card).toEqual({ url: expect.stringMatching(/\/card\.webp$/), w: 360, h: 270 });
+    const detail = await get(t.app, `/v1/store/products/${product.slug}`, shop.publicKey);
+    expect(detail.status, detail.raw).toBe(200);
+    expect(detail.body.data.media.image_variants.thumb).toEqual({ url: added.body.data.variants.thumb.url, w: null, h: null });
+    expect(detail.body.data.images[0].image_variants.thumb).toEqual({ url: added.body.data.variants.thumb.url, w: null, h: null });
+    const card = (await get(t.app, `/v1/store/products?keyword=Thumbnail`, shop.publicKey)).body.data[0];
+    expect(card.media.images[0].variants.thumb).toEqual({ url: added.body.data.variants.thumb.url, w: null, h: null });
   });
 });
 

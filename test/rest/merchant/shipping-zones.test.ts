@@ -242,6 +242,63 @@ describe('PUT /shipping-zones/{zone}', () => {
     );
   });
 
+  // Merchant spec, Shipping zones: "a read round-trips into a write". The read-only fields come
+  // along as read; each must hold the zone's stored value (then ignored), else a 422 naming it.
+  it('round-trips the GET object itself, read-only fields and all: 200, the same object, writing nothing', async () => {
+    const made = (await create({ ...full, name: 'As read' })).body.data;
+    const listed = (await get(t.app, `${MERCHANT}/shipping-zones?limit=100`, shop.privateKey)).body.data.find((z: { id: string }) => z.id === made.id);
+    for (const field of readOnly) expect(listed).toHaveProperty(field);
+    const res = await replace(made.id, listed);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: 'Shipping zone updated', data: made });
+    expect((await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'shipping_zones/update' && (e.payload as { id: string }).id === made.id)).toEqual(
+      [],
+    );
+  });
+
+  it('applies a change made to the GET object, keeping the position it carries when sort_order is left out', async () => {
+    const made = (await create({ ...full, name: 'Edited as read' })).body.data;
+    expect(made.position).toBe(3);
+    const res = await replace(made.id, { ...made, base_rate: '6.75', id: made.id.toUpperCase() });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.data).toEqual({ ...made, base_rate: '6.75', updated_at: expect.any(String) });
+    expect(res.body.data.updated_at > made.updated_at).toBe(true);
+    const moved = await replace(made.id, { ...res.body.data, sort_order: 5 });
+    expect(moved.body.data).toMatchObject({ position: 5, base_rate: '6.75' });
+  });
+
+  it("answers 422 naming every read-only field sent with another value than the zone's, and changes nothing", async () => {
+    const made = (await create({ ...full, name: 'Not mine to set' })).body.data;
+    const res = await replace(made.id, {
+      ...made,
+      name: 'Renamed',
+      id: '00000000-0000-4000-8000-000000000000',
+      currency: 'EUR',
+      position: 9,
+      created_at: '2020-01-01T00:00:00.000Z',
+      updated_at: '2020-01-01T00:00:00Z',
+    });
+    expectValidation(res, 'id');
+    expect(res.body.errors).toEqual({
+      id: [`is read-only: send this zone's own value (${made.id}) or leave it out`],
+      currency: ["is read-only: send this zone's own value (USD) or leave it out; a replace writes the rates in the store's currency"],
+      position: ["is read-only: send this zone's own value (3) or leave it out; send sort_order to move the zone"],
+      created_at: [`is read-only: send this zone's own value (${made.created_at}) or leave it out`],
+      updated_at: [`is read-only: send this zone's own value (${made.updated_at}) or leave it out; the zone changed since it was read`],
+    });
+    expect((await get(t.app, `${MERCHANT}/shipping-zones?limit=100`, shop.privateKey)).body.data).toContainEqual(made);
+    expectValidation(await replace(made.id, { ...made, position: '3' }), 'position');
+  });
+
+  it('refuses a read sent back after the zone changed (its updated_at is no longer the stored one)', async () => {
+    const made = (await create({ ...minimal, name: 'Read twice' })).body.data;
+    const changed = (await replace(made.id, { ...minimal, name: 'Changed meanwhile' })).body.data;
+    const stale = await replace(made.id, { ...made, name: 'Stale edit' });
+    expectValidation(stale, 'updated_at');
+    expect(Object.keys(stale.body.errors)).toEqual(['updated_at']);
+    expect((await t.database.prisma.shippingZone.findUniqueOrThrow({ where: { id: made.id } })).name).toBe(changed.name);
+  });
+
   it('replaces the whole zone: the fields sent, every other back to its default, with one event', async () => {
     const made = (await create({ ...full, name: 'Before' })).body.data;
     const res = await replace(made.id, { name: 'After', zone_type: 'international', base_rate: 12, min_days: 5, max_days: 9 });
@@ -281,7 +338,7 @@ describe('PUT /shipping-zones/{zone}', () => {
     expectValidation(await replace(made.id, { ...minimal, base_rate: '1.999' }), 'base_rate');
     expectValidation(await replace(made.id, { ...minimal, area_ids: [ILLINOIS] }), 'area_ids.0');
     expectValidation(await replace(made.id, { ...minimal, min_days: 3, max_days: 2 }), 'max_days');
-    expectValidation(await replace(made.id, { ...minimal, id: made.id }), 'id');
+    expectValidation(await replace(made.id, { ...minimal, id: '00000000-0000-4000-8000-000000000000' }), 'id');
     expect((await get(t.app, `${MERCHANT}/shipping-zones?limit=100`, shop.privateKey)).body.data).toContainEqual(made);
   });
 

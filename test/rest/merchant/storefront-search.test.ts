@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { createProduct, type ProductSpec } from '../../support/catalog.js';
+import { createDiscount } from '../../support/discounts.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../../support/stores.js';
@@ -120,7 +121,7 @@ describe('GET /storefront/search filters', () => {
 });
 
 describe('GET /storefront/search sorts and pages', () => {
-  type Card = { title: string; price: number; created_at: string };
+  type Card = { title: string; price: string; created_at: string };
   const nonDecreasing = (values: (number | string)[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
 
   async function walk(sort: string, size: number): Promise<Card[]> {
@@ -139,8 +140,8 @@ describe('GET /storefront/search sorts and pages', () => {
   it.each([
     ['latest', (cards: Card[]) => nonDecreasing(cards.map((c) => c.created_at).reverse())],
     ['popular', (cards: Card[]) => nonDecreasing(cards.map((c) => salesOf.get(c.title)!).reverse())],
-    ['price_low', (cards: Card[]) => nonDecreasing(cards.map((c) => c.price))],
-    ['price_high', (cards: Card[]) => nonDecreasing(cards.map((c) => c.price).reverse())],
+    ['price_low', (cards: Card[]) => nonDecreasing(cards.map((c) => Number(c.price)))],
+    ['price_high', (cards: Card[]) => nonDecreasing(cards.map((c) => Number(c.price)).reverse())],
   ])('%s is monotonic, and walking by 2 gives the one-page order with no row skipped or repeated', async (sort, monotonic) => {
     const whole = (await search(`sort=${sort}&limit=100`)).body.data as Card[];
     expect(whole.map((c) => c.title).sort()).toEqual([...visible].sort());
@@ -165,13 +166,49 @@ describe('GET /storefront/search sorts and pages', () => {
 });
 
 describe('GET /storefront/search answer', () => {
-  it('is the storefront product card, the same object GET /v1/store/products answers', async () => {
+  it('is the storefront product card GET /v1/store/products answers, with its money as merchant money', async () => {
     const res = await search('keyword=Red');
     // The storefront's keyword is case-insensitive: its dearest match is the same Red Lamp.
     const storefront = await get(t.app, '/v1/store/products?keyword=Red%20Lamp&sort=price_high&per_page=1', shop.publicKey);
-    expect(res.body).toEqual({ status: 'success', message: 'Products', data: storefront.body.data, has_more: false, next_cursor: null });
-    expect(res.body.data[0]).toMatchObject({ title: 'Red Lamp', price: 30, currency: 'USD' });
+    const [card] = storefront.body.data;
+    const asString = (n: number) => n.toFixed(2);
+    const merchantCard = {
+      ...card,
+      price: asString(card.price),
+      discount_price: asString(card.discount_price),
+      variant_summary: { ...card.variant_summary, min_price: asString(card.variant_summary.min_price), max_price: asString(card.variant_summary.max_price) },
+    };
+    expect(res.body).toEqual({ status: 'success', message: 'Products', data: [merchantCard], has_more: false, next_cursor: null });
+    expect(res.body.data[0]).toMatchObject({ title: 'Red Lamp', price: '30.00', currency: 'USD' });
     expect(res.headers['content-language']).toBe('en');
+  });
+
+  it('gives every amount as a 2-decimal string: prices, the range, the summary and the discounts', async () => {
+    // Merchant spec: "Money is given as decimal strings in the currency's major unit with 2 decimals".
+    const sale = await makeStore(t.database);
+    const lamp = await createProduct(t.database, sale.store, {
+      title: 'Sale Lamp',
+      price: '18',
+      compareAtPrice: '25',
+      options: { Size: ['S', 'L'] },
+      variants: [
+        { title: 'S', optionValues: { Size: 'S' }, price: '18', compareAtPrice: '25' },
+        { title: 'L', optionValues: { Size: 'L' }, price: '24.5' },
+      ],
+    });
+    await createDiscount(t.database, sale.store, { title: 'Tenth off', value: '10', productIds: [lamp.id] });
+    const res = await get(t.app, '/api/v1/merchant/storefront/search?keyword=Sale', sale.privateKey);
+    expect(res.status, res.raw).toBe(200);
+    const [card] = res.body.data;
+    expect(card).toMatchObject({
+      price: '18.00',
+      discount_price: '16.20',
+      compare_at_price: '25.00',
+      price_range: { min: '18.00', max: '24.50' },
+      discount: { title: 'Tenth off', type: 'percentage', value: '10.00', amount: '1.80', final_price: '16.20' },
+      discounts: [{ title: 'Tenth off', value: '10.00', amount: '1.80', final_price: '16.20' }],
+      variant_summary: { min_price: '18.00', max_price: '24.50' },
+    });
   });
 
   it('needs merchant-items-read', async () => {

@@ -77,8 +77,8 @@ export const productImageRoutes = [
     params: imageParams,
     answer: deletedImageAnswer,
     handle: async (ctx, { params }) => {
-      const { id } = await deleteProductImage(ctx, params.product, imageRefOf(params.image));
-      return { body: single('Product image deleted', { id, deleted: true }) };
+      const { mediaId } = await deleteProductImage(ctx, params.product, imageRefOf(params.image));
+      return { body: single('Product image deleted', { id: mediaId, deleted: true }) };
     },
   }),
 ];

@@ -10,7 +10,10 @@ export const productImageParams = z.object({
 });
 
 export const imageParams = productImageParams.extend({
-  image: z.string().meta({ description: 'The integer `id` of one of the product’s images (as its image list shows), or `primary` for its main image.' }),
+  image: z.string().meta({
+    description:
+      'The media id of one of the product’s images (its `id`, the library file it shows), or `primary` for its main image. When the product shows that file twice, the first in gallery order.',
+  }),
 });
 
 export const imageListQuery = z
@@ -44,5 +47,13 @@ export const updateImageBody = z
 export const imageAnswer = singleAnswer(merchantProductImage);
 export const imageListAnswer = listAnswer(merchantProductImage);
 export const deletedImageAnswer = singleAnswer(
-  z.strictObject({ id: z.int().meta({ description: 'The id of the image removed (its file stays in the media library).' }), deleted: z.literal(true) }),
+  z.strictObject({
+    id: z
+      .int()
+      .nullable()
+      .meta({
+        description: 'The media id of the image removed (its file stays in the media library); null for an image without a library file, deleted as `primary`.',
+      }),
+    deleted: z.literal(true),
+  }),
 );

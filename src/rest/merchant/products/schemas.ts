@@ -60,7 +60,10 @@ export const merchantVariant = z
 
 export const merchantProductImage = z
   .strictObject({
-    id: z.int(),
+    id: z.int().nullable().meta({
+      description:
+        'The media id: the library file this image shows (GET /files), and the `{image}` of PATCH and DELETE …/images/{image}. Null only for an image written before the media library, known by its URL alone.',
+    }),
     is_primary: z.boolean(),
     position: z.int(),
     url: z.string(),

@@ -5,7 +5,7 @@ import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { MERCHANT_PREFIX } from '../paths.js';
 import { presentShippingZone } from './presenters.js';
-import { zoneAnswer, zoneListAnswer, zoneListQuery, zoneParams, zoneWriteBody } from './schemas.js';
+import { zoneAnswer, zoneListAnswer, zoneListQuery, zoneParams, zoneReplaceBody, zoneWriteBody } from './schemas.js';
 
 export const shippingZoneRoutes = [
   defineRoute({
@@ -46,7 +46,7 @@ export const shippingZoneRoutes = [
     summary: 'Replace a shipping zone: fields left out go back to their defaults',
     auth: scope('merchant-shipping-update'),
     params: zoneParams,
-    body: zoneWriteBody,
+    body: zoneReplaceBody,
     answer: zoneAnswer,
     handle: async (ctx, { params, body }) => ({
       body: single('Shipping zone updated', presentShippingZone(await replaceShippingZone(ctx, params.zone, body))),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zoneListLimits } from '../../../domain/shipping/list-zones.js';
+import { zoneReadOnlyShape } from '../../../domain/shipping/read-only-fields.js';
 import { zoneLimits, zoneTypes, zoneWriteShape } from '../../../domain/shipping/zone-fields.js';
 import type { KeysetWindow } from '../../../domain/pagination/keyset-page.js';
 import { cursorParam, integerParam } from '../../../platform/validation/wire-params.js';
@@ -16,14 +17,28 @@ export const zoneListQuery = z
 
 export const zoneParams = z.object({ zone: z.string().meta({ description: 'The uuid of a shipping zone of this store.' }) });
 
-export const zoneWriteBody = wireObject(zoneWriteShape).meta({
+const writeRules = [
+  'name, zone_type, base_rate, min_days and max_days are required; on PUT every other field left out goes back to its default',
+  '(countries, state_ids, area_ids: []; per_kg_rate, min_weight_kg, max_weight_kg: null; active: true; sort_order: 0).',
+  `countries: up to ${zoneLimits.countries} ISO 3166-1 alpha-2 codes (any case, answered upper-case), no repeats.`,
+  `state_ids and area_ids: up to ${zoneLimits.regionIds} region ids each of the region data set; a state lies in a listed country`,
+  'and an area in a listed country and a listed state, when those are listed. Money: at most 2 decimals; weights in kg: at most 3.',
+  `min_days <= max_days (0-${zoneLimits.maxDays}); min_weight_kg <= max_weight_kg. sort_order (0-${zoneLimits.maxSortOrder}) is answered as position.`,
+].join(' ');
+
+export const zoneWriteBody = wireObject(zoneWriteShape).meta({ description: writeRules });
+
+/**
+ * PUT takes a zone as GET answers it (merchant spec: "a read round-trips into a write"): the
+ * read-only `id`, `currency`, `position`, `created_at` and `updated_at` may come along, each with
+ * the zone's stored value.
+ */
+export const zoneReplaceBody = wireObject({ ...zoneWriteShape, ...zoneReadOnlyShape }).meta({
   description: [
-    'name, zone_type, base_rate, min_days and max_days are required; on PUT every other field left out goes back to its default',
-    '(countries, state_ids, area_ids: []; per_kg_rate, min_weight_kg, max_weight_kg: null; active: true; sort_order: 0).',
-    `countries: up to ${zoneLimits.countries} ISO 3166-1 alpha-2 codes (any case, answered upper-case), no repeats.`,
-    `state_ids and area_ids: up to ${zoneLimits.regionIds} region ids each of the region data set; a state lies in a listed country`,
-    'and an area in a listed country and a listed state, when those are listed. Money: at most 2 decimals; weights in kg: at most 3.',
-    `min_days <= max_days (0-${zoneLimits.maxDays}); min_weight_kg <= max_weight_kg. sort_order (0-${zoneLimits.maxSortOrder}) is answered as position.`,
+    writeRules,
+    'The zone as GET answers it is a valid body: id, currency, position, created_at and updated_at are read-only,',
+    "accepted when they hold the zone's stored values (and then ignored; position sent without sort_order keeps the zone where it is),",
+    "otherwise a 422 naming each one (an updated_at older than the zone's says it changed since it was read).",
   ].join(' '),
 });
 

@@ -1,7 +1,8 @@
 import { scope } from '../../../auth/requirements.js';
 import { storefrontSearchViews } from '../../../domain/catalog/product-pages.js';
 import { defineRoute } from '../../kit/route.js';
-import { productCardList } from '../../storefront/products/presenters.js';
+import { list } from '../../kit/envelope.js';
+import { presentSearchCard } from './presenters.js';
 import { storefrontSearchAnswer, storefrontSearchQuery } from './schemas.js';
 
 export const storefrontSearchRoutes = [
@@ -12,7 +13,7 @@ export const storefrontSearchRoutes = [
     tag: 'Products',
     summary: 'Search the storefront as a shopper sees it',
     description:
-      "Shopper-visible products (published, active, not deleted) as storefront product cards: the same objects GET /v1/store/products answers, with the shopper's prices, in the store's primary language.",
+      "Shopper-visible products (published, active, not deleted) as storefront product cards: the objects GET /v1/store/products answers, with the shopper's prices, in the store's primary language. Every amount is a 2-decimal string, as everywhere on the merchant API.",
     auth: scope('merchant-items-read'),
     query: storefrontSearchQuery,
     answer: storefrontSearchAnswer,
@@ -21,7 +22,11 @@ export const storefrontSearchRoutes = [
       const page = await storefrontSearchViews(ctx, query);
       return {
         contentLanguage: page.locale.code,
-        body: productCardList(ctx, 'Products', page.views, page),
+        body: list(
+          'Products',
+          page.views.map((v) => presentSearchCard(v, ctx.store, ctx.now)),
+          page,
+        ),
       };
     },
   }),

@@ -4,7 +4,8 @@ import { metafieldKeyPattern, storefrontSearchLimits, type StorefrontSearchInput
 import { hasNoNul } from '../../../platform/validation/text-rules.js';
 import { booleanParam, cursorParam, enumParam, integerParam, textParam } from '../../../platform/validation/wire-params.js';
 import { listAnswer } from '../../kit/envelope.js';
-import { productCard } from '../../storefront/products/schemas.js';
+import { moneyString } from '../../kit/common-schemas.js';
+import { cardFields } from '../../storefront/products/schemas.js';
 
 const { minKeywordLength, maxKeywordLength, maxMetafieldFilters, maxMetafieldValueLength, maxPageSize, defaultPageSize } = storefrontSearchLimits;
 
@@ -63,4 +64,30 @@ export const storefrontSearchQuery = z
     window: { size: q.limit ?? defaultPageSize, after: q.starting_after },
   }));
 
-export const storefrontSearchAnswer = listAnswer(productCard);
+const searchDiscount = z
+  .strictObject({
+    id: z.string(),
+    title: z.string(),
+    type: z.enum(['percentage', 'fixed']),
+    value: moneyString.meta({ description: 'The percentage, or the amount off.' }),
+    amount: moneyString,
+    final_price: moneyString,
+    image_url: z.string().nullable(),
+  })
+  .meta({ id: 'SearchCardDiscount' });
+
+/** The storefront product card with every amount a 2-decimal string, as all merchant money is. */
+const searchCard = z
+  .strictObject({
+    ...cardFields,
+    price: moneyString.meta({ description: 'What the shopper pays: the product price, or its cheapest active variant.' }),
+    discount_price: moneyString.meta({ description: 'What the shopper pays after the single best live automatic discount; equals price when none applies.' }),
+    compare_at_price: moneyString.nullable().meta({ description: 'The merchant\'s "was" price, shown only when above price.' }),
+    price_range: z.strictObject({ min: moneyString, max: moneyString }).nullable(),
+    discount: searchDiscount.nullable(),
+    discounts: z.array(searchDiscount),
+    variant_summary: cardFields.variant_summary.extend({ min_price: moneyString, max_price: moneyString }),
+  })
+  .meta({ id: 'MerchantSearchCard' });
+
+export const storefrontSearchAnswer = listAnswer(searchCard);
