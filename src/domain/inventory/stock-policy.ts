@@ -12,7 +12,7 @@ export interface StockTerms {
 }
 
 /** Whether selling the item moves its level: only while it tracks inventory. */
-export function countsStock(item: StockTerms): boolean {
+export function countsStock(item: Pick<StockTerms, 'trackInventory'>): boolean {
   return item.trackInventory;
 }
 
