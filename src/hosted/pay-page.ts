@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isPayPageSignature } from '../domain/payments/test-provider.js';
-import { isPayable, settlePayment } from '../domain/payments/settle-payment.js';
+import { isPayable } from '../domain/orders/order-process.js';
+import { settlePayment } from '../domain/payments/settle-payment.js';
 import { orderInclude } from '../domain/orders/order-record.js';
 import type { AppDeps } from '../app/app-deps.js';
 import { uuidPattern } from '../platform/validation/text-rules.js';

@@ -4,6 +4,7 @@ import { shopperVisible } from '../catalog/visibility.js';
 import type { Ctx } from '../context.js';
 import { bestDiscounts } from '../pricing/discount-math.js';
 import type { AppliedDiscount } from '../pricing/discounts.js';
+import { saleableUnits } from '../inventory/stock-policy.js';
 import { pricingOf } from '../pricing/pricing-of.js';
 import { sellableVariants, variantPricing } from '../pricing/product-pricing.js';
 import { hasNoNul, uuidPattern } from '../../platform/validation/text-rules.js';
@@ -42,17 +43,6 @@ export interface LinePrice {
   price: Prisma.Decimal;
   discountPrice: Prisma.Decimal;
   discount: AppliedDiscount | null;
-}
-
-/** Units a line may take: none when it cannot be bought, unbounded when it does not count stock or takes backorders. */
-function unitsAvailable(product: Product, variant: Variant | null, productInStock: boolean, productStock: number): number {
-  if (variant) {
-    const v = variantPricing(variant);
-    if (!v.inStock) return 0;
-    return variant.trackInventory && !variant.isBackorder ? variant.stock : Number.POSITIVE_INFINITY;
-  }
-  if (!productInStock) return 0;
-  return product.trackInventory ? productStock : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -103,8 +93,7 @@ async function checkLine(ctx: Ctx, requested: RequestedLine, product: Product | 
   } else if (sellable.length) {
     return { ok: false, reason: 'variant_required' };
   }
-  const pricing = await pricingOf(ctx, product);
-  const available = unitsAvailable(product, variant, pricing.inStock, pricing.stock);
+  const available = saleableUnits(variant ?? product);
   if (available <= 0) return { ok: false, reason: 'sold_out' };
   if (quantity > available) return { ok: false, reason: 'insufficient_stock' };
   return { ok: true, line: { product, variant, quantity } };

@@ -29,9 +29,23 @@ type ShopperPriceFields = Pick<
 >;
 
 /**
+ * Whether a discount has an order-level condition, met or not only at checkout: a minimum order
+ * amount above zero, or a minimum quantity above one. Zero and one are no condition (integrations
+ * send them for "none"), so such a discount prices cards like one without them.
+ */
+export function dependsOnBasket(discount: Pick<Discount, 'minimumOrderAmount' | 'minimumQuantity'>): boolean {
+  return (discount.minimumOrderAmount !== null && discount.minimumOrderAmount.gt(0)) || (discount.minimumQuantity !== null && discount.minimumQuantity > 1);
+}
+
+/** `dependsOnBasket`'s negation as a query condition. */
+const basketFree: Prisma.DiscountWhereInput[] = [
+  { OR: [{ minimumOrderAmount: null }, { minimumOrderAmount: { lte: 0 } }] },
+  { OR: [{ minimumQuantity: null }, { minimumQuantity: { lte: 1 } }] },
+];
+
+/**
  * Whether a discount lowers the price a product card shows at `now`: live, applied without a code,
- * and decidable without an order (a minimum order amount or a minimum quantity above one is met, or
- * not, at checkout), and not used up to its total limit. Shopper prices and the `discount_applies`
+ * decidable without an order (`dependsOnBasket`), and not used up to its total limit. Shopper prices and the `discount_applies`
  * smart rule both go through this rule, so a product is in "discount applies" exactly when its card
  * shows a discount.
  */
@@ -39,8 +53,7 @@ export function lowersShopperPrices(discount: ShopperPriceFields, now: Date): bo
   return (
     isLive(discount, now) &&
     discount.autoApply &&
-    discount.minimumOrderAmount === null &&
-    (discount.minimumQuantity === null || discount.minimumQuantity <= 1) &&
+    !dependsOnBasket(discount) &&
     (discount.maxUsageTotal === null || discount.usageCount < discount.maxUsageTotal)
   );
 }
@@ -50,12 +63,8 @@ export function lowersShopperPrices(discount: ShopperPriceFields, now: Date): bo
  * rows fetched with it still go through `lowersShopperPrices`.
  */
 export function lowersShopperPricesWhere(now: Date): Prisma.DiscountWhereInput {
-  return {
-    ...livePredicate(now),
-    autoApply: true,
-    minimumOrderAmount: null,
-    OR: [{ minimumQuantity: null }, { minimumQuantity: { lte: 1 } }],
-  };
+  const live = livePredicate(now);
+  return { ...live, autoApply: true, AND: [...(live.AND as Prisma.DiscountWhereInput[]), ...basketFree] };
 }
 
 /** The products a discount targets: every product when it names none, else those named or in a named category. */

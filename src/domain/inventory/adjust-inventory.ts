@@ -7,6 +7,7 @@ import { withTransaction, type TransactionCtx } from '../transaction.js';
 import type { AdjustmentInput } from './adjustment-input.js';
 import { resolveStockItems, type FieldNamer, type ResolvedAdjustment } from './resolve-stock-items.js';
 import { itemKey, readLevels, type StockItemKey, type StockLevel } from './stock-levels.js';
+import { mayGoBelowZero } from './stock-policy.js';
 
 /** A ledger entry with the integer ids its product and variant are known by. */
 export type AdjustmentRecord = InventoryAdjustment & { product: { pId: number }; variant: { pId: number } | null };
@@ -61,7 +62,7 @@ export async function recordUnseenChange(db: StoreDb, key: StockItemKey, before:
 
 async function applyOne(tx: TransactionCtx, item: ResolvedAdjustment, fieldOf: FieldNamer): Promise<AdjustmentRecord> {
   const { before, after } = await moveLevel(tx.db, item);
-  if (after < 0 && !item.variant?.isBackorder) {
+  if (after < 0 && !mayGoBelowZero(item.variant ?? { isBackorder: false })) {
     throw ApiError.invalidField(
       fieldOf(item.index, item.input.change.kind),
       `would take the level to ${after}, with ${before} available; only a variant that takes backorders may go below 0`,

@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { keysetPage, type KeysetPage, type KeysetWindow } from '../pagination/keyset-page.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { sellableVariants } from '../pricing/product-pricing.js';
+import { countsStock } from './stock-policy.js';
 
 export const INVENTORY_LIST = 'merchant.inventory';
 
@@ -56,8 +57,8 @@ interface SummaryRow {
 
 const byProductId: KeysetSort<InventorySummary> = [{ field: 'pId', direction: 'asc', read: (summary) => summary.product.pId, parse: asNumber }];
 
-/** The pricing rule's "counts stock", as a condition on the product row. */
-const countsStock = {
+/** The stock policy's `countsStock` over a product's sellable lines, as a condition on the product row. */
+const tracksStock = {
   OR: [{ trackInventory: true, variants: { none: { isActive: true } } }, { variants: { some: { isActive: true, trackInventory: true } } }],
 };
 
@@ -65,7 +66,7 @@ function summaryOf(row: SummaryRow): InventorySummary {
   const active = sellableVariants(row.variants);
   return {
     product: { id: row.id, pId: row.pId, title: row.title, sku: row.sku, updatedAt: row.updatedAt },
-    tracked: active.length ? active.some((v) => v.trackInventory) : row.trackInventory,
+    tracked: active.length ? active.some(countsStock) : countsStock(row),
     available: row.stock,
     inStock: row.inStock,
     hasVariants: active.length > 0,
@@ -78,7 +79,7 @@ export async function listInventory(ctx: Ctx, input: InventoryListInput): Promis
   const { filter } = input;
   const where: Record<string, unknown> = { ...merchantVisible(ctx) };
   if (filter.inStock !== undefined) where.inStock = filter.inStock;
-  if (filter.lowStockBelow !== undefined) where.AND = [countsStock, { stock: { lt: filter.lowStockBelow } }];
+  if (filter.lowStockBelow !== undefined) where.AND = [tracksStock, { stock: { lt: filter.lowStockBelow } }];
   return keysetPage<InventorySummary>(
     ctx,
     {

@@ -1,3 +1,4 @@
+import { inStock } from './stock-policy.js';
 import type { StoreDb } from '../../platform/database/store-scoped-client.js';
 
 /** What a level reads of a product. */
@@ -70,7 +71,7 @@ export function levelOf(product: LevelProduct, variant: LevelVariant | null): St
     available: item.stock,
     backorder: item.isBackorder,
     active: item.isActive,
-    inStock: !item.trackInventory || item.stock > 0 || item.isBackorder,
+    inStock: inStock(item),
     updatedAt: item.updatedAt,
   };
 }

@@ -1,8 +1,11 @@
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { keysetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
 import type { SortedOrChangedSince } from '../pagination/list-order.js';
+import { merchantPaymentMeanings, type MerchantDeliveryMethod, type MerchantPaymentStatus } from './merchant-vocabulary.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
+import type { PaymentStatus } from './order-states.js';
 
 export const storeOrderListLimits = { maxPageSize: 100, defaultPageSize: 20 } as const;
 export const STORE_ORDER_LIST = 'merchant.orders';
@@ -11,8 +14,11 @@ export const storeOrderSortFields = ['created_at', 'updated_at', 'status', 'paym
 export type StoreOrderSortField = (typeof storeOrderSortFields)[number];
 
 export interface StoreOrderFilter {
-  paymentStatus?: string;
-  deliveryMethod?: string;
+  /** The merchant spec's payment words (REST), each selecting the orders its meaning names. */
+  paymentStatus?: MerchantPaymentStatus;
+  /** The stored payment state (GraphQL's `OrderPaymentStatus`). */
+  storedPaymentStatus?: PaymentStatus;
+  deliveryMethod?: MerchantDeliveryMethod;
   /** The store customer's uid: that customer's orders. */
   customerUid?: string;
 }
@@ -44,8 +50,9 @@ function sortOf(order: StoreOrderOrder): KeysetSort<OrderRecord> {
 /** The store's orders for the merchant; the cursor is bound to the order (and the feed's time) and the filters. */
 export function listStoreOrders(ctx: Ctx, input: StoreOrderListInput): Promise<KeysetPage<OrderRecord>> {
   const { filter, order } = input;
-  const where: Record<string, unknown> = {};
-  if (filter.paymentStatus) where.paymentStatus = filter.paymentStatus;
+  const where: Prisma.OrderWhereInput = {};
+  if (filter.paymentStatus) where.AND = [merchantPaymentMeanings[filter.paymentStatus].where];
+  if (filter.storedPaymentStatus) where.paymentStatus = filter.storedPaymentStatus;
   if (filter.deliveryMethod) where.deliveryMethod = filter.deliveryMethod;
   if (filter.customerUid) where.customer = { uid: filter.customerUid.toLowerCase() };
   if (order.kind === 'changedSince') where.updatedAt = { gt: order.updatedAfter };
@@ -55,6 +62,7 @@ export function listStoreOrders(ctx: Ctx, input: StoreOrderListInput): Promise<K
       storeId: ctx.store.id,
       filters: {
         payment_status: filter.paymentStatus,
+        stored_payment_status: filter.storedPaymentStatus,
         delivery_method: filter.deliveryMethod,
         uuid: filter.customerUid?.toLowerCase(),
         updated_after: order.kind === 'changedSince' ? order.updatedAfter.toISOString() : undefined,
@@ -62,7 +70,7 @@ export function listStoreOrders(ctx: Ctx, input: StoreOrderListInput): Promise<K
       },
     },
     sort: sortOf(order),
-    where,
+    where: where as Record<string, unknown>,
     fetch: (args) => ctx.db.order.findMany({ ...(args as object), include: orderInclude }) as Promise<OrderRecord[]>,
   };
   return keysetPage(ctx, query, input.window);

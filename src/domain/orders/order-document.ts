@@ -1,4 +1,6 @@
+import { merchantPaymentStatusOf, merchantStatusOf, type MerchantDeliveryMethod } from './merchant-vocabulary.js';
 import { orderNoOf, type OrderAddress, type OrderRecord } from './order-record.js';
+import type { OrderStatus } from './order-states.js';
 
 /** A guest's contact as checkout keeps it. */
 export interface OrderContact {
@@ -23,8 +25,22 @@ export function addressOf(order: OrderRecord): OrderAddress | null {
 
 const money = (value: { toFixed(digits: number): string }) => value.toFixed(2);
 
+/** The spec's `shipment`: null until a carrier, a tracking number or a shipping time is recorded. */
+function shipmentOf(order: OrderRecord) {
+  if (order.carrierName === null && order.trackingNumber === null && order.shippedAt === null) return null;
+  return {
+    carrier_name: order.carrierName,
+    tracking_number: order.trackingNumber,
+    tracking_url: order.trackingUrl,
+    zone_name: order.zoneName,
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+    estimated_delivery_at: order.estimatedDeliveryAt?.toISOString() ?? null,
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
 /**
- * The merchant spec's Order object, unmasked: what the order events carry and what the merchant
+ * The merchant spec's Order object, in the merchant's words (merchant-vocabulary.ts), unmasked: what the order events carry and what the merchant
  * API answers once its presenter has applied the caller's contact scope. Built in the domain so
  * the outbox payload and the API answer can never drift apart.
  */
@@ -35,17 +51,17 @@ export function orderDocument(order: OrderRecord) {
     id: order.id,
     uid: order.uid,
     order_number: orderNoOf(order),
-    status: order.status,
-    payment_status: order.paymentStatus,
+    status: merchantStatusOf[order.status as OrderStatus],
+    payment_status: merchantPaymentStatusOf(order),
     payment_method: order.paymentMethod,
     fulfillment_status: order.fulfillmentStatus,
     cancelled: order.status === 'cancelled',
     cancel_reason: order.cancelReason,
     channel: order.channel,
     platform: order.platform,
-    custom_channel: null,
-    external_ref: null,
-    delivery_method: order.deliveryMethod,
+    custom_channel: order.customChannel,
+    external_ref: order.externalRef,
+    delivery_method: order.deliveryMethod as MerchantDeliveryMethod,
     currency: order.currency,
     subtotal: money(order.subtotal),
     discount_total: money(order.discountTotal),
@@ -62,7 +78,7 @@ export function orderDocument(order: OrderRecord) {
           phone: address.phone ?? contact.phone,
         }
       : null,
-    shipment: null,
+    shipment: shipmentOf(order),
     line_items: order.items.map((item) => ({
       id: item.id,
       product_id: item.productPId,

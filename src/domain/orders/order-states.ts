@@ -1,6 +1,8 @@
+import { hasEnded } from './order-process.js';
+
 /**
- * The order state machine. An order is placed by checkout and then moves forward only, by the
- * store's fulfilment or by its payment; `cancelled` and `rejected` end it early, `completed` ends it.
+ * The order states and the words each face uses for them. Which moves join them, who may make
+ * each and what it does is the order process table (`order-process.ts`):
  *
  *   placed ──────────────┐                     (cash: the store confirms it)
  *   pending_payment ──paid──► processing ──► ready ──► out_for_delivery ──► delivered ──► completed
@@ -29,21 +31,6 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const deliveryMethods = ['delivery', 'pickup'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 
-/** Where an order starts: an online order waits for its payment, a cash one for the store. */
-export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
-  return paymentMethod === 'online' ? 'pending_payment' : 'placed';
-}
-
-/** The storefront list's `status` filter over the machine: `ongoing` is everything not yet delivered or ended. */
-export const storefrontFilters = {
-  all: null,
-  ongoing: ['placed', 'pending_payment', 'processing', 'ready', 'out_for_delivery'],
-  pending: ['placed', 'pending_payment'],
-  delivered: ['delivered'],
-  completed: ['completed'],
-} as const satisfies Record<string, readonly OrderStatus[] | null>;
-export type StorefrontOrderFilter = keyof typeof storefrontFilters;
-
 /** How far along an order is, for the storefront's `stage` (0 before the store has it, 5 when done). */
 export const stageOf: Record<OrderStatus, number> = {
   placed: 0,
@@ -56,6 +43,24 @@ export const stageOf: Record<OrderStatus, number> = {
   cancelled: 0,
   rejected: 0,
 };
+
+/** Whether the store has taken the order (the storefront's `is_verified` and `is_confirmed`): stage 1 or later. */
+export const storeAccepted = (status: string) => (stageOf[status as OrderStatus] ?? 0) > 0;
+
+const statesWhere = (test: (status: OrderStatus) => boolean) => orderStatuses.filter(test);
+
+/**
+ * The storefront list's `status` filter, read off the process table: `ongoing` is every state not
+ * ended and not yet delivered, `pending` every one not ended before the store has the order.
+ */
+export const storefrontFilters = {
+  all: null,
+  ongoing: statesWhere((s) => !hasEnded(s) && stageOf[s] < stageOf.delivered),
+  pending: statesWhere((s) => !hasEnded(s) && stageOf[s] === 0),
+  delivered: ['delivered'],
+  completed: ['completed'],
+} as const satisfies Record<string, readonly OrderStatus[] | null>;
+export type StorefrontOrderFilter = keyof typeof storefrontFilters;
 
 /** The words a shopper reads for each state: a timeline entry's title and the single read's `status_label`. */
 export const statusLabels: Record<OrderStatus, { title: string; description: string }> = {

@@ -15,7 +15,8 @@ import { deliveryTermsOf, parcelWeightOf, type DeliveryTerms } from './delivery-
 import { orderDocument, type OrderContact } from './order-document.js';
 import { nextOrderNumber } from './order-numbers.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
-import { initialStatus, statusLabels } from './order-states.js';
+import { initialStatus } from './order-process.js';
+import { statusLabels } from './order-states.js';
 import { recordSales, reserveStock } from './reserve-stock.js';
 
 type Decimal = Prisma.Decimal;
@@ -184,7 +185,7 @@ async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderR
   const automatic = lines.reduce((sum, l) => sum.add(l.base.sub(l.unit).mul(l.view.item.quantity)), zero());
   const discountTotal = automatic.add(coupon?.amount ?? 0);
   const total = subtotal.sub(discountTotal).add(delivery.fee);
-  const status = initialStatus(input.paymentMethod);
+  const status = initialStatus(input);
   const order = await tx.db.order.create({
     data: {
       storeId: tx.db.$storeId,

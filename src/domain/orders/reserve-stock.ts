@@ -1,6 +1,7 @@
 import type { Product, Variant } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { recordUnseenChange } from '../inventory/adjust-inventory.js';
+import { countsStock, mayGoBelowZero, type StockTerms } from '../inventory/stock-policy.js';
 import { refreshDerivedColumns } from '../pricing/refresh-derived-columns.js';
 import type { TransactionCtx } from '../transaction.js';
 
@@ -10,11 +11,8 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Whether selling the line moves a stock level, and whether that level may go below zero. */
-function stockRule(line: StockLine): { counts: boolean; mayGoNegative: boolean } {
-  if (line.variant) return { counts: line.variant.trackInventory, mayGoNegative: line.variant.isBackorder };
-  return { counts: line.product.trackInventory, mayGoNegative: false };
-}
+/** The line's stock item: its variant, or the product sold as itself. */
+const stockItemOf = (line: StockLine): StockTerms => line.variant ?? line.product;
 
 /** Units taken off one stock level, for the ledger entry the order's number will name. */
 export interface TakenUnits {
@@ -35,8 +33,8 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
   const ordered = [...lines].sort((a, b) => a.product.pId - b.product.pId || (a.variant?.pId ?? 0) - (b.variant?.pId ?? 0));
   const taken: TakenUnits[] = [];
   for (const line of ordered) {
-    const { counts, mayGoNegative } = stockRule(line);
-    if (counts) taken.push(await takeUnits(tx, line, mayGoNegative));
+    const item = stockItemOf(line);
+    if (countsStock(item)) taken.push(await takeUnits(tx, line, mayGoBelowZero(item)));
   }
   for (const productId of new Set(ordered.map((l) => l.product.id))) {
     await tx.db.product.update({ where: { id: productId }, data: { salesCount: { increment: unitsOf(lines, productId) } } });

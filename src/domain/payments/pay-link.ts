@@ -1,6 +1,6 @@
 import type { Ctx } from '../context.js';
 import type { OrderRecord } from '../orders/order-record.js';
-import { isPayable } from './settle-payment.js';
+import { isPayable } from '../orders/order-process.js';
 
 /** Where the shopper pays an order that is waiting for an online payment; null for any other. REST, GraphQL and the hosted pages all answer it. */
 export function payLinkOf(ctx: Ctx, order: OrderRecord): string | null {

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
+import { countsStock, inStock, shownQuantity } from '../inventory/stock-policy.js';
 import type { AppliedDiscount, DiscountOffer } from './discounts.js';
 
 type Decimal = Prisma.Decimal;
@@ -72,8 +73,8 @@ export function variantPricing(variant: PricedVariant): VariantPricing {
   return {
     price: variant.price,
     compareAtPrice: shownCompareAt(variant.compareAtPrice, variant.price),
-    inStock: !variant.trackInventory || variant.stock > 0 || variant.isBackorder,
-    quantity: variant.trackInventory ? variant.stock : null,
+    inStock: inStock(variant),
+    quantity: shownQuantity(variant),
   };
 }
 
@@ -87,7 +88,7 @@ function withoutDiscounts(price: Decimal) {
 
 /** Price and stock of a product sold as itself: no variant is active. */
 function pricingAsItself(product: PricedProduct): ProductPricing {
-  const tracks = product.trackInventory;
+  const tracks = countsStock(product);
   return {
     hasVariants: false,
     variantCount: 0,
@@ -100,7 +101,7 @@ function pricingAsItself(product: PricedProduct): ProductPricing {
     tracksInventory: tracks,
     stock: product.stock,
     totalStock: tracks ? product.stock : null,
-    inStock: !tracks || product.stock > 0,
+    inStock: inStock(product),
   };
 }
 
@@ -112,7 +113,7 @@ function pricingThroughVariants(sellable: PricedVariant[]): ProductPricing {
     if (v.price.lt(cheapest.price)) cheapest = v;
     if (v.price.gt(maxPrice)) maxPrice = v.price;
   }
-  const tracked = sellable.filter((v) => v.trackInventory);
+  const tracked = sellable.filter(countsStock);
   const stock = tracked.reduce((sum, v) => sum + v.stock, 0);
   return {
     hasVariants: true,
@@ -126,7 +127,7 @@ function pricingThroughVariants(sellable: PricedVariant[]): ProductPricing {
     tracksInventory: tracked.length > 0,
     stock,
     totalStock: tracked.length > 0 ? stock : null,
-    inStock: sellable.some((v) => variantPricing(v).inStock),
+    inStock: sellable.some(inStock),
   };
 }
 

@@ -116,7 +116,7 @@ builder.objectFields(Merchant, (t) => ({
           ? { kind: 'changedSince', updatedAfter: args.updatedAfter }
           : { kind: 'sorted', by: args.sortBy ?? 'created_at', direction: args.sortOrder ?? 'desc' },
         filter: {
-          paymentStatus: args.paymentStatus ?? undefined,
+          storedPaymentStatus: args.paymentStatus ?? undefined,
           deliveryMethod: args.deliveryMethod ?? undefined,
           customerUid: args.customerUid ?? undefined,
         },

@@ -52,7 +52,8 @@ describe('The Order object', () => {
       id: line.id,
       uid: line.uid,
       order_number: String(line.number),
-      status: 'pending_payment',
+      // Merchant spec, "Values seen": Order `status` `pending`, `processing` (the storefront says pending_payment).
+      status: 'pending',
       payment_status: 'pending',
       payment_method: 'online',
       fulfillment_status: 'unfulfilled',

@@ -33,7 +33,8 @@ describe('GET /orders?updated_after (the polling feed)', () => {
   });
 
   it('keeps its filters', async () => {
-    expect(idsOf(await list(`updated_after=${since}&payment_status=pending`))).toEqual([o.a!.id, o.f!.id, o.b!.id, o.d!.id]);
+    // Merchant spec payment_status values: unpaid is a cash order not collected yet (a, f, d; README, Merchant order reads).
+    expect(idsOf(await list(`updated_after=${since}&payment_status=unpaid`))).toEqual([o.a!.id, o.f!.id, o.d!.id]);
     expect(idsOf(await list(`updated_after=${since}&delivery_method=pickup`))).toEqual([o.f!.id]);
   });
 

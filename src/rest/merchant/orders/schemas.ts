@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { storeOrderListLimits, storeOrderSortFields, type StoreOrderListInput } from '../../../domain/orders/list-store-orders.js';
-import { deliveryMethods, paymentStatuses } from '../../../domain/orders/order-states.js';
+import {
+  merchantDeliveryMethods,
+  merchantOrderStatuses,
+  merchantPaymentMeanings,
+  merchantPaymentStatuses,
+} from '../../../domain/orders/merchant-vocabulary.js';
 import { cursorParam, enumParam, integerParam, timestampParam, uuidParam } from '../../../platform/validation/wire-params.js';
 import { isoTimestamp, jsonMap, moneyString, uuid } from '../../kit/common-schemas.js';
 import { checkPollingFeed } from '../../kit/polling-feed.js';
 import { listAnswer, singleAnswer } from '../../kit/envelope.js';
 
 const CONTACT = 'merchant-customers-contact-read';
+
+const paymentMeanings = merchantPaymentStatuses.map((name) => `${name}: ${merchantPaymentMeanings[name].meaning}`).join(' ');
+const deliveryMeanings =
+  'delivery (to an address) and pickup (collected at the store) are what checkout makes; instore (sold at the counter) and shipping (sent by a carrier) are what imported orders carry.';
 
 export const orderListQuery = z
   .looseObject({
@@ -16,8 +25,8 @@ export const orderListQuery = z
       description:
         'The polling feed: orders changed strictly after this time, oldest change first; sort_by, sort_order, page and per_page are then refused. Start each poll five minutes before the previous one started, and deduplicate ids.',
     }),
-    payment_status: enumParam(paymentStatuses),
-    delivery_method: enumParam(deliveryMethods),
+    payment_status: enumParam(merchantPaymentStatuses).meta({ description: paymentMeanings }),
+    delivery_method: enumParam(merchantDeliveryMethods).meta({ description: deliveryMeanings }),
     uuid: uuidParam.meta({ description: "A customer's uid: that customer's orders." }),
     sort_by: enumParam(storeOrderSortFields).meta({ description: 'created_at (default), updated_at, status, payment_status or total; ties by id.' }),
     sort_order: enumParam(['asc', 'desc']).meta({ description: 'desc (default) or asc.' }),
@@ -41,8 +50,11 @@ export const merchantOrder = z
     id: z.int(),
     uid: uuid,
     order_number: z.string(),
-    status: z.string().meta({ description: 'placed, pending_payment, processing, ready, out_for_delivery, delivered, completed, cancelled or rejected.' }),
-    payment_status: z.enum(paymentStatuses),
+    status: z.enum(merchantOrderStatuses).meta({
+      description:
+        'pending (placed, or waiting for its online payment: the store has not taken it yet), processing, ready, out_for_delivery, delivered, completed, cancelled or rejected.',
+    }),
+    payment_status: z.enum(merchantPaymentStatuses).meta({ description: paymentMeanings }),
     payment_method: z.enum(['cash', 'online']),
     fulfillment_status: z.string(),
     cancelled: z.boolean(),
@@ -51,7 +63,7 @@ export const merchantOrder = z
     platform: text,
     custom_channel: text,
     external_ref: text,
-    delivery_method: z.enum(deliveryMethods),
+    delivery_method: z.enum(merchantDeliveryMethods),
     currency: z.string(),
     subtotal: moneyString.meta({ description: 'The lines at catalogue prices.' }),
     discount_total: moneyString.meta({ description: 'Automatic discounts and the coupon.' }),
@@ -66,7 +78,18 @@ export const merchantOrder = z
       .strictObject({ address: z.string(), latitude: z.number(), longitude: z.number(), name: text, phone: contact('recipient phone') })
       .nullable()
       .meta({ description: 'Null for pickup.' }),
-    shipment: z.null().meta({ description: 'Null until shipped.' }),
+    shipment: z
+      .strictObject({
+        carrier_name: text,
+        tracking_number: text,
+        tracking_url: text,
+        zone_name: text.meta({ description: 'The shipping zone checkout priced the delivery by.' }),
+        shipped_at: isoTimestamp.nullable(),
+        estimated_delivery_at: isoTimestamp.nullable(),
+        delivered_at: isoTimestamp.nullable(),
+      })
+      .nullable()
+      .meta({ description: 'Null until the order has a shipment (a carrier, a tracking number or a shipping time).' }),
     line_items: z.array(
       z.strictObject({
         id: uuid,

@@ -1,10 +1,8 @@
 import type { Store } from '../../../generated/prisma/client.js';
 import { addressOf, contactOf } from '../../../domain/orders/order-document.js';
 import { orderNoOf, type OrderRecord } from '../../../domain/orders/order-record.js';
-import { stageOf, statusLabels, type OrderStatus } from '../../../domain/orders/order-states.js';
+import { stageOf, statusLabels, storeAccepted, type OrderStatus } from '../../../domain/orders/order-states.js';
 import { isoTimestamp, moneyNumber } from '../../kit/format.js';
-
-const confirmed: ReadonlySet<string> = new Set(['processing', 'ready', 'out_for_delivery', 'delivered', 'completed']);
 
 function timelineOf(order: OrderRecord, audience: 'customer' | 'vendor') {
   return order.timeline
@@ -33,7 +31,7 @@ export function presentOrderSummary(order: OrderRecord, store: Store) {
     grand_total: moneyNumber(order.total),
     payment_status: order.paymentStatus,
     transaction_id: order.paymentRef,
-    is_verified: confirmed.has(order.status),
+    is_verified: storeAccepted(order.status),
     order_no: orderNoOf(order),
     status: order.status,
     order_type: 'regular',
@@ -67,7 +65,7 @@ export function presentOrderSummary(order: OrderRecord, store: Store) {
     rider_note: null,
     shopforme_fee: 0,
     service_fee: 0,
-    is_confirmed: confirmed.has(order.status),
+    is_confirmed: storeAccepted(order.status),
     rejected: order.status === 'rejected',
     is_completed: order.status === 'completed',
     cancelled: order.status === 'cancelled',
