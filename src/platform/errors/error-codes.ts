@@ -31,7 +31,7 @@ export const errorCodes = {
   origin_not_allowed: { status: 403, summary: "The Origin is not on the key's allowlist; the message lists the allowed origins." },
   plan_inactive: { status: 403, summary: "The store's plan has no API access." },
   token_store_mismatch: { status: 403, summary: 'The customer access or refresh token was issued by another store; sign in at this store.' },
-  forbidden: { status: 403, summary: 'Authenticated but not allowed.', reserved: true },
+  forbidden: { status: 403, summary: 'Authenticated but not allowed, for example an app-only operation called with a key the merchant minted.' },
   route_not_available: {
     status: 404,
     statusOn: { merchant: 403 },
