@@ -70,6 +70,8 @@ export async function createDefinition(ctx: Ctx, input: DefinitionInput & { type
         entryCapOverride: input.entryCapOverride ?? null,
         retentionDays: input.retentionDays ?? null,
         fields: input.fields as unknown as object[],
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
       },
     });
     tx.outbox.append({ topic: 'collected_definitions/create', payload: { id: definition.pId, installation_id: installation.id, type: definition.type } });
@@ -99,7 +101,7 @@ export async function updateDefinition(ctx: Ctx, rawId: string, input: Definitio
     const { type: _type, fields: _fields, ...rest } = input;
     const data = { ...rest, ...(input.fields ? { fields: input.fields as unknown as object[] } : {}) };
     if (!Object.keys(data).length) return current;
-    const definition = await tx.db.collectedDefinition.update({ where: { id: current.id }, data });
+    const definition = await tx.db.collectedDefinition.update({ where: { id: current.id }, data: { ...data, updatedAt: ctx.now } });
     tx.outbox.append({ topic: 'collected_definitions/update', payload: { id: definition.pId, installation_id: installation.id, type: definition.type } });
     return definition;
   });
