@@ -34,6 +34,7 @@ import './carts/cart-line-mutations.js';
 import './orders/checkout-mutation.js';
 import './orders/customer-orders.js';
 import './orders/merchant-orders.js';
+import './apps/queries.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',
