@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/database/database.js';
+import { periodicPass } from '../../platform/periodic-pass.js';
 import { UNINSTALLED_RETENTION_DAYS } from './retention.js';
 
 const DAY_MS = 86_400_000;
@@ -18,8 +19,7 @@ export interface AppDataPurge {
  * view, and several processes running it at once delete each row once (the other deletes find it gone).
  */
 export function appDataPurge(db: Db, log: FastifyBaseLogger): AppDataPurge {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  const loop = periodicPass((error) => log.error({ err: error }, 'app data purge failed'));
 
   async function pass(now: Date) {
     const records = await db.collectedRecord.deleteMany({ where: { expiresAt: { lte: now } } });
@@ -30,23 +30,8 @@ export function appDataPurge(db: Db, log: FastifyBaseLogger): AppDataPurge {
   }
 
   return {
-    runOnce(now = new Date()) {
-      const run = pass(now);
-      running = run.finally(() => (running = undefined));
-      return run;
-    },
-    start(intervalMs = 600_000) {
-      const tick = () => {
-        if (!running) void this.runOnce().catch((error: unknown) => log.error({ err: error }, 'app data purge failed'));
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      };
-      tick();
-    },
-    async stop() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    runOnce: (now = new Date()) => loop.runOnce(() => pass(now)),
+    start: (intervalMs = 600_000) => loop.start(() => pass(new Date()), intervalMs),
+    stop: () => loop.stop(),
   };
 }
