@@ -143,6 +143,19 @@ describe('POST /app/alerts', () => {
     expect((await send(t.app, capped.key, 'POST', '/app/alerts', { severity: 'info', title: 'again', message: 'm' })).status).toBe(200);
   });
 
+  it('lets concurrent alerts neither pass the cap nor create one dedupe key twice', async () => {
+    const racer = await installTestApp(t.database, shop.store, scopes);
+    for (let i = 0; i < 50; i++) await send(t.app, racer.key, 'POST', '/app/alerts', { severity: 'info', title: `s${i}`, message: 'm' });
+    const alerts = Array.from({ length: 20 }, (_, i) => send(t.app, racer.key, 'POST', '/app/alerts', { severity: 'info', title: `r${i}`, message: 'm' }));
+    const statuses = (await Promise.all(alerts)).map((res) => res.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(10).fill(429)]);
+    const repeats = await Promise.all(
+      Array.from({ length: 5 }, () => send(t.app, app.key, 'POST', '/app/alerts', { severity: 'info', title: 'once', message: 'm', dedupe_key: 'race-once' })),
+    );
+    expect(new Set(repeats.map((res) => res.body.data.notification_id)).size).toBe(1);
+    expect(repeats.filter((res) => res.body.data.deduped)).toHaveLength(4);
+  });
+
   it('answers 403 forbidden to a merchant key', async () => {
     expectFailure(await send(t.app, shop.privateKey, 'POST', '/app/alerts', { severity: 'info', title: 'T', message: 'M' }), 403, 'forbidden');
   });
