@@ -10,6 +10,7 @@ import { openKv } from './platform/kv/open-kv.js';
 import { loggedSteps } from './platform/timed-steps.js';
 import { mediaServices } from './domain/media/media-services.js';
 import { deliveryWorker } from './messaging/delivery-worker.js';
+import { appDataPurge } from './domain/apps/purge-job.js';
 import { transportsOf } from './messaging/transports.js';
 import { ensureDemoKeys } from './seed/demo-keys.js';
 import { ensureDemoStore } from './seed/demo-store.js';
@@ -60,7 +61,11 @@ const messages = deliveryWorker(database.prisma, transportsOf(config.messages, m
   retentionHours: config.messages.retentionHours,
   log: messageLog,
 });
-const shutDown = prepareShutdown(app, { graceMs: config.shutdownGraceMs, release: [() => messages.stop(), () => kv.close(), () => database.close()] });
+const purge = appDataPurge(database.prisma, log.child({ component: 'app-data-purge' }));
+const shutDown = prepareShutdown(app, {
+  graceMs: config.shutdownGraceMs,
+  release: [() => messages.stop(), () => purge.stop(), () => kv.close(), () => database.close()],
+});
 let closing = false;
 function onSignal(signal: NodeJS.Signals) {
   // npm passes on the Ctrl-C the terminal also sent, so a repeated signal is the same request to stop.
@@ -94,6 +99,7 @@ if (config.demo) {
 }
 starting = null;
 messages.start();
+purge.start();
 log.info({ step: 'ready', ms: Math.round(performance.now()) }, `start: ready in ${(performance.now() / 1000).toFixed(1)} s`);
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;

@@ -43,7 +43,7 @@ export async function authenticate(findKey: KeyLookup, surface: Surface, credent
   }
   return {
     store: key.store,
-    principal: { keyId: key.id, kind: key.kind, mode: key.mode, scopes: new Set(key.scopes) },
+    principal: { keyId: key.id, kind: key.kind, mode: key.mode, scopes: new Set(key.scopes), installation: key.installation },
     catalogVersion: version,
   };
 }

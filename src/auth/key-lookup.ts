@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { ApiKey, Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
+import type { CallingInstallation } from './principal.js';
 
-export type KeyWithStore = ApiKey & { store: Store };
+export type KeyWithStore = ApiKey & { store: Store; installation: CallingInstallation | null };
 
 export interface FoundKey {
   key: KeyWithStore | null;
@@ -22,16 +23,20 @@ export interface StoreVersions {
 const MAX_KEYS = 10_000;
 
 /**
- * The key's row and its store's, as two statements that both run whatever they find: an include
- * would read the store only for a key that exists, so an unknown key would cost one statement less
- * than a revoked one and its answer time would tell which keys once existed.
+ * The key's row, its store's and its app installation's, as statements that all run whatever they
+ * find: an include would read the store only for a key that exists, so an unknown key would cost
+ * one statement less than a revoked one and its answer time would tell which keys once existed.
  */
 async function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
-  const [key, store] = await Promise.all([
+  const ofKey = { apiKeys: { some: { secretHash } } };
+  const [key, store, installation, app] = await Promise.all([
     db.apiKey.findUnique({ where: { secretHash } }),
-    db.store.findFirst({ where: { apiKeys: { some: { secretHash } } } }),
+    db.store.findFirst({ where: ofKey }),
+    db.appInstallation.findFirst({ where: ofKey, select: { id: true } }),
+    db.app.findFirst({ where: { installations: { some: ofKey } }, select: { slug: true } }),
   ]);
-  return key && store ? { ...key, store } : null;
+  if (!key || !store) return null;
+  return { ...key, store, installation: installation && app ? { id: installation.id, appSlug: app.slug } : null };
 }
 
 /** A revoked or expired key: every surface refuses it. */

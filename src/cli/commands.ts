@@ -54,6 +54,44 @@ export const commands: Record<string, Command> = {
     database: 'write',
     load: async () => (await import('./key-commands.js')).keyRevoke,
   },
+  'app create': {
+    summary: 'Register an app, which stores can then install; it owns the metafield namespace app.SLUG.',
+    flags: {
+      slug: { value: 'SLUG', help: 'its unique handle: lower-case letters, digits and dashes, up to 40' },
+      name: { value: 'NAME', help: "the app's name, up to 120 characters" },
+    },
+    required: ['slug', 'name'],
+    database: 'write',
+    load: async () => (await import('./app-commands.js')).appCreate,
+  },
+  'app install': {
+    summary: "Install an app on a store with the scopes the merchant grants; the installation's private key is printed once.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store to install the app on' },
+      app: { value: 'SLUG', help: 'the app, as registered with app create' },
+      scopes: { value: 'a,b|all', help: 'the merchant scopes the installation and its key get' },
+    },
+    required: ['store', 'app', 'scopes'],
+    database: 'write',
+    load: async () => (await import('./app-commands.js')).appInstall,
+  },
+  'app list': {
+    summary: "List a store's app installations, uninstalled ones whose data is still kept included.",
+    flags: { store: { value: 'SLUG', help: 'the store whose installations to list' } },
+    required: ['store'],
+    database: 'read',
+    load: async () => (await import('./app-commands.js')).appList,
+  },
+  'app uninstall': {
+    summary: "Uninstall an app: its keys answer api_key_revoked at once and its data is kept 30 days (app/uninstalled is recorded).",
+    flags: {
+      store: { value: 'SLUG', help: 'the store to uninstall the app from' },
+      app: { value: 'SLUG', help: 'the installed app' },
+    },
+    required: ['store', 'app'],
+    database: 'write',
+    load: async () => (await import('./app-commands.js')).appUninstall,
+  },
   seed: {
     summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
     flags: {

@@ -24,6 +24,7 @@ const flagTypes = {
   products: { type: 'string' },
   seed: { type: 'string' },
   to: { type: 'string' },
+  app: { type: 'string' },
 } as const;
 
 export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;

@@ -1,3 +1,4 @@
+import type { AppEventTopics } from './apps/events.js';
 import type { CatalogEvents } from './catalog/events.js';
 import type { CollectionEvents } from './collections/events.js';
 import type { CustomerEvents } from './customers/events.js';
@@ -10,7 +11,8 @@ import type { ShippingEvents } from './shipping/events.js';
  * merged from each context's own `events.ts` (a new event is declared there). Topics follow the
  * webhook names of the merchant spec (`products/*`, `orders/*`, …).
  */
-export type EventTopics = CatalogEvents & CollectionEvents & CustomerEvents & DiscountEvents & OrderEvents & ShippingEvents;
+export type EventTopics = AppEventTopics &
+  CatalogEvents & CollectionEvents & CustomerEvents & DiscountEvents & OrderEvents & ShippingEvents;
 
 export type Topic = keyof EventTopics;
 

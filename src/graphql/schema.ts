@@ -42,6 +42,7 @@ import './orders/customer-orders.js';
 import './orders/merchant-orders.js';
 import './nodes/catalog-nodes.js';
 import './nodes/merchant-nodes.js';
+import './apps/queries.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -15,7 +15,7 @@ export function hostedContextFor(deps: AppDeps, request: FastifyRequest, store: 
     kv: deps.kv,
     media: deps.media ?? mediaServices(deps.config),
     store,
-    principal: { keyId: 'hosted-page', kind: 'public', mode: store.mode === 'live' ? 'live' : 'test', scopes: new Set() },
+    principal: { keyId: 'hosted-page', kind: 'public', mode: store.mode === 'live' ? 'live' : 'test', scopes: new Set(), installation: null },
     requestId: request.id,
     log: request.log,
     secret: deps.secret,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type Message } from '../generated/prisma/client.js';
 import { maskedColumns, SECRET_MASK } from '../domain/messages/message-secrets.js';
 import type { Db } from '../platform/database/database.js';
+import { periodicPass } from '../platform/periodic-pass.js';
 import type { Transports } from './transports.js';
 
 /**
@@ -43,8 +44,7 @@ export interface DeliveryOptions {
 
 export function deliveryWorker(db: Db, transports: Transports, options: DeliveryOptions): DeliveryWorker {
   const stores = options.storeIds ? { storeId: { in: options.storeIds } } : {};
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
+  const loop = periodicPass((error) => options.log.error({ err: error }, 'message delivery pass failed'));
 
   async function claim(message: Message, now: Date): Promise<boolean> {
     const { count } = await db.message.updateMany({
@@ -118,22 +118,8 @@ export function deliveryWorker(db: Db, transports: Transports, options: Delivery
   }
 
   return {
-    runOnce(now = new Date()) {
-      running = pass(now).finally(() => (running = undefined));
-      return running;
-    },
-    start(intervalMs = 1000) {
-      const tick = () => {
-        if (!running) void this.runOnce().catch((error: unknown) => options.log.error({ err: error }, 'message delivery pass failed'));
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      };
-      tick();
-    },
-    async stop() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    runOnce: (now = new Date()) => loop.runOnce(() => pass(now)),
+    start: (intervalMs = 1000) => loop.start(() => pass(new Date()), intervalMs),
+    stop: () => loop.stop(),
   };
 }

@@ -5,6 +5,7 @@ import { saveImage } from '../domain/media/save-image.js';
 import { createStore, type CreateStoreInput, type OperatorCtx } from '../domain/store/manage-stores.js';
 import { renderBrandArt } from './placeholder-art.js';
 import { seedCatalog } from './seed-catalog.js';
+import { seedDemoApp } from './demo-app.js';
 
 export const demoStoreSlug = 'demo';
 
@@ -70,6 +71,7 @@ export async function ensureDemoStore(ctx: OperatorCtx, media: MediaServices): P
   try {
     await seedCatalog(ctx.db, store, { products: 240, seed: 42, media });
     store = await brandPictures(ctx, media, store);
+    await seedDemoApp(ctx, store);
   } catch (error) {
     // An empty demo store would be kept forever ("exists, leave it"), so a failed seed takes the store with it.
     await ctx.db.store.delete({ where: { id: store.id } });

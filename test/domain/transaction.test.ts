@@ -27,7 +27,7 @@ async function storeContext(): Promise<{ store: Store; ctx: () => Ctx }> {
       kv: new MemoryKv(),
       media,
       store,
-      principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set() },
+      principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set(), installation: null },
       settings: { cartTtlDays: 30, publicUrl: 'http://localhost' },
       requestId: 'req_test',
       log: pino({ level: 'silent' }),

@@ -21,6 +21,8 @@ const allowlist: Record<string, string> = {
   'src/domain/context.ts': 'createContext turns it into the request store’s client',
   'src/domain/store/manage-stores.ts': 'operator action: creating and updating stores',
   'src/domain/keys/manage-keys.ts': 'operator action: minting and revoking keys',
+  'src/domain/apps/purge-job.ts': 'the scheduled purge of expired collected records and long-uninstalled installations, for every store',
+  'src/domain/apps/manage-apps.ts': 'operator action: registering apps (which belong to no store), installing and uninstalling them',
   'src/server.ts': 'start-up: server secret and demo store',
   'src/messaging/delivery-worker.ts': 'a process delivers the messages outbox of every store it serves',
   'src/messaging/mailbox.ts': 'the dev mailbox lists the newest messages to an address, whichever store sent them',

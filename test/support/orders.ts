@@ -69,7 +69,7 @@ export async function settleOrder(t: TestApp, store: TestStore, order: { id: num
       kv: t.kv,
       media: t.media,
       store: store.store,
-      principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set() },
+      principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set(), installation: null },
       settings: { cartTtlDays: 30, publicUrl: 'http://bazaar.test' },
       requestId: 'req_orders_test',
       log: pino({ level: 'silent' }),

@@ -33,6 +33,22 @@ export const keyModeOf = (store: Pick<Store, 'mode'>): KeyMode => (store.mode ==
 /** The whole key: kind and mode in its prefix (pk_live_, sk_test_, …), then the secret part. */
 export const keySecret = (kind: KeyKind, mode: KeyMode, token: string): string => `${kind === 'public' ? 'pk' : 'sk'}_${mode}_${token}`;
 
+/** The scopes a list grants: `all` is every merchant scope; an unknown one answers 422 naming `scopes`. */
+export function grantedScopes(requested: string[]): string[] {
+  const scopes = requested.includes('all') ? [...merchantScopes] : [...new Set(requested)];
+  const unknown = scopes.filter((s) => !isMerchantScope(s));
+  if (unknown.length) throw ApiError.invalidField('scopes', `Unknown scope(s): ${unknown.join(', ')}.`);
+  return scopes;
+}
+
+/** A new private key of the store: the row to create and its whole secret, which is shown once and never stored. */
+export function privateKeyRow(store: Pick<Store, 'id' | 'mode'>, scopes: string[], label: string, token = randomToken(24)) {
+  const mode = keyModeOf(store);
+  const secret = keySecret('private', mode, token);
+  const data = { storeId: store.id, kind: 'private' as const, mode, secretHash: sha256Hex(secret), prefix: secret.slice(0, 12), label, origins: [], scopes };
+  return { secret, data };
+}
+
 /**
  * Mints a key; its mode follows the store's (test keys for a dev store). `token` is the secret part:
  * random unless the caller derives it (the demo keys do, so they can be printed again).
@@ -42,9 +58,7 @@ export async function createApiKey(ctx: OperatorCtx, raw: CreateKeyInput, token 
   const store = await findStoreBySlug(ctx, input.store);
   if (input.kind === 'public' && input.scopes.length) throw ApiError.invalidField('scopes', 'Public keys carry no scopes; they read the storefront only.');
   if (input.kind === 'private' && input.origins.length) throw ApiError.invalidField('origins', 'Private keys are for servers and take no origin allowlist.');
-  const scopes = input.scopes.includes('all') ? [...merchantScopes] : [...new Set(input.scopes)];
-  const unknown = scopes.filter((s) => !isMerchantScope(s));
-  if (unknown.length) throw ApiError.invalidField('scopes', `Unknown scope(s): ${unknown.join(', ')}.`);
+  const scopes = grantedScopes(input.scopes);
 
   const mode = keyModeOf(store);
   const secret = keySecret(input.kind, mode, token);

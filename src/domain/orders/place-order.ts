@@ -1,6 +1,7 @@
 import { Prisma } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
+import { assertRequirementsMet } from '../apps/requirements/checkout-requirements.js';
 import { cartOwnerOf, openKeyOf, type CartOwner } from '../carts/cart-owner.js';
 import type { CartView } from '../carts/cart-view.js';
 import { findOpenCart, findOwnCart, type CartWithItems } from '../carts/open-cart.js';
@@ -114,6 +115,7 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
       `${ctx.store.name} takes orders from ${ctx.store.minOrderPrice.toFixed(2)} ${ctx.store.currency}; this cart comes to ${itemsTotal.toFixed(2)}.`,
     );
   }
+  await assertRequirementsMet(ctx, cart.items.map((item) => ({ productId: item.productId, title: item.product.title })));
   const customerId = cart.customerId;
   const contact = customerId !== null ? await customerContactOf(ctx, customerId) : guestContact(input);
   const delivery = await deliveryTermsOf(ctx, input, parcelWeightOf(view.cart.items), { name: contact.name, phone: contact.phone });

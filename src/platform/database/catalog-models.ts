@@ -44,6 +44,15 @@ export const changesCachedReads = {
   SavedAddress: false,
   Region: false,
   ServerSetting: false,
+  // Apps and installations: who may call is the key's row (ApiKey above), which uninstalling revokes.
+  App: false,
+  AppInstallation: false,
+  AppSetupSheet: false,
+  AppAlert: false,
+  // Requirements are checked at checkout, which never reads the cache.
+  AppRequirement: false,
+  CollectedDefinition: false,
+  CollectedRecord: false,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

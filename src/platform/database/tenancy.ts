@@ -46,6 +46,13 @@ export const tenancyOf = {
   SavedAddress: 'platform',
   Region: 'reference',
   ServerSetting: 'global',
+  App: 'global',
+  AppInstallation: 'owned',
+  AppSetupSheet: 'owned',
+  AppAlert: 'owned',
+  AppRequirement: 'owned',
+  CollectedDefinition: 'owned',
+  CollectedRecord: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */

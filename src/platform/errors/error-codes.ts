@@ -31,7 +31,7 @@ export const errorCodes = {
   origin_not_allowed: { status: 403, summary: "The Origin is not on the key's allowlist; the message lists the allowed origins." },
   plan_inactive: { status: 403, summary: "The store's plan has no API access." },
   token_store_mismatch: { status: 403, summary: 'The customer access or refresh token was issued by another store; sign in at this store.' },
-  forbidden: { status: 403, summary: 'Authenticated but not allowed.', reserved: true },
+  forbidden: { status: 403, summary: 'Authenticated but not allowed, for example an app-only operation called with a key the merchant minted.' },
   VENDOR_ACCESS_DENIED: {
     status: 403,
     summary:
@@ -90,7 +90,12 @@ export const errorCodes = {
   coupon_usage_limit_reached: { status: 422, summary: 'The coupon was used as many times as it may be, in total or by this customer.' },
   payment_method_unavailable: { status: 422, summary: 'The deployment takes no online payment (PAYMENT_PROVIDER=none): choose cash.' },
   order_not_payable: { status: 422, summary: 'Only an online order that is not paid yet has a payment link.' },
-  limit_reached: { status: 422, summary: 'A per-shopper cap is reached (50 saved addresses, 500 wishlist items); remove one first.' },
+  product_not_ready: {
+    status: 422,
+    summary:
+      "A product in the cart lacks details an installed app requires before it is sold (metafields under the app's requirement prefix); the message names the product. Remove it from the cart or wait for the store.",
+  },
+  limit_reached: { status: 422, summary: "A cap is reached (a shopper's 50 saved addresses or 500 wishlist items, a collected definition's entries); remove one first." },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
   otp_resend_too_soon: { status: 429, summary: 'A code was sent moments ago; request another after Retry-After seconds.' },

@@ -1,4 +1,5 @@
 import type { RestRoute } from '../kit/route.js';
+import { appRoutes } from './apps/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { couponRoutes } from './coupons/routes.js';
 import { customerRoutes } from './customers/routes.js';
@@ -32,4 +33,5 @@ export const merchantRoutes: RestRoute[] = [
   ...collectionRoutes,
   ...shippingZoneRoutes,
   ...orderRoutes,
+  ...appRoutes,
 ];

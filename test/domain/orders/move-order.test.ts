@@ -25,7 +25,7 @@ const ctxOf = (store: TestStore): Ctx =>
     kv: new MemoryKv(),
     media,
     store: store.store,
-    principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set() },
+    principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set(), installation: null },
     settings: { cartTtlDays: 30, publicUrl: 'http://localhost' },
     requestId: 'req_test',
     log: pino({ level: 'silent' }),

@@ -6,6 +6,7 @@ import { createCategory, createProduct } from '../../support/catalog.js';
 import { call, get } from '../../support/http.js';
 import { multipartBody, picture } from '../../support/media-fixtures.js';
 import { signInCustomer } from '../../support/customers.js';
+import { installTestApp } from '../../support/apps.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -161,6 +162,24 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json', ...checkoutSession },
     payload: JSON.stringify({ vendor_id: shop.store.id, cart_items: [{ item_id: stocked.id, quantity: 1 }] }),
   });
+  const app = await installTestApp(t.database, shop.store, [
+    'merchant-app_setup-update',
+    'merchant-app_alerts-create',
+    'merchant-app-requirements-write',
+    'merchant-collected-definitions-manage',
+    'merchant-collected-records-submit',
+  ]);
+  const appCaller = { 'x-client-key': app.key };
+  const typePrefix = `app_${app.appSlug}_${app.id}`;
+  const definition = (
+    await call(t.app, {
+      method: 'POST',
+      url: `${MERCHANT_PREFIX}/collected-definitions`,
+      key: app.key,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: `${typePrefix}_leads`, name: 'Leads', fields: [{ key: 'email', name: 'Email', type: 'email', required: true }] }),
+    })
+  ).body.data as { p_id: number; type: string };
   samples = {
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
@@ -374,6 +393,29 @@ beforeAll(async () => {
         body: { name: 'Replaced Again', zone_type: 'international', base_rate: '9.99', min_days: 4, max_days: 10, per_kg_rate: null },
       },
     ],
+    'PUT /app/setup': [
+      {
+        method: 'PUT',
+        path: '/app/setup',
+        headers: appCaller,
+        body: { status: 'connected', items: [{ key: 'token', label: 'Token', value: 'tok_0123456789abcdef', sensitive: true }, { key: 'docs', label: 'Docs', value: 'https://docs.example' }] },
+      },
+    ],
+    'POST /app/alerts': [{ method: 'POST', path: '/app/alerts', headers: appCaller, body: { severity: 'info', title: 'Synced', message: 'All good.', dedupe_key: 'sync' } }],
+    'PUT /app/requirements': [
+      { method: 'PUT', path: '/app/requirements', headers: appCaller, body: { items: [{ product_product_p_id: boot.pId, prefix: `app.${app.appSlug}.fit` }] } },
+    ],
+    'GET /collected-definitions': [{ method: 'GET', path: '/collected-definitions?limit=1', headers: appCaller }],
+    'POST /collected-definitions': [
+      {
+        method: 'POST',
+        path: '/collected-definitions',
+        headers: appCaller,
+        body: { type: `${typePrefix}_sampled`, name: 'Sampled', fields: [{ key: 'note', name: 'Note', type: 'single_line_text', validations: [{ name: 'max_length', value: 20 }] }] },
+      },
+    ],
+    'PATCH /collected-definitions/:definition': [{ method: 'PATCH', path: `/collected-definitions/${definition.p_id}`, headers: appCaller, body: { name: 'Renamed' } }],
+    'POST /records': [{ method: 'POST', path: '/records', headers: appCaller, body: { type: definition.type, fields: { email: 'a@example.com' } } }],
     'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],
     'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],
     'POST /auth/email/register-otp': [
