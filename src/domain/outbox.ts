@@ -1,13 +1,14 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import type { AppEventTopics } from './apps/events.js';
+import type { CustomDataEventTopics } from './custom-data/events.js';
 import type { OrderDocument } from './orders/order-document.js';
 
 /**
  * Every domain event by topic, with the payload it carries; a new event is declared here
  * first. Topics follow the webhook names of the merchant spec (`products/*`, `orders/*`, …).
  */
-export interface EventTopics extends AppEventTopics {
+export interface EventTopics extends AppEventTopics, CustomDataEventTopics {
   'products/create': { id: string };
   'products/update': { id: string };
   'products/delete': { id: string };

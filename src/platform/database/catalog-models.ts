@@ -47,6 +47,10 @@ export const changesCachedReads = {
   // Apps and installations: who may call is the key's row (ApiKey above), which uninstalling revokes.
   App: false,
   AppInstallation: false,
+  // Which metafields a card shows, and the metaobjects shoppers read, follow these rows.
+  MetafieldDefinition: true,
+  MetaobjectDefinition: true,
+  Metaobject: true,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

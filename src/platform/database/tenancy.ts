@@ -48,6 +48,9 @@ export const tenancyOf = {
   ServerSetting: 'global',
   App: 'global',
   AppInstallation: 'owned',
+  MetafieldDefinition: 'owned',
+  MetaobjectDefinition: 'owned',
+  Metaobject: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */

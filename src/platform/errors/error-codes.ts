@@ -86,7 +86,7 @@ export const errorCodes = {
   payment_method_unavailable: { status: 422, summary: 'The deployment takes no online payment (PAYMENT_PROVIDER=none): choose cash.' },
   order_not_payable: { status: 422, summary: 'Only an online order that is not paid yet has a payment link.' },
   limit_reached: { status: 422, summary: 'A per-shopper cap is reached (50 saved addresses, 500 wishlist items); remove one first.' },
-  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
+  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.' },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
   otp_resend_too_soon: { status: 429, summary: 'A code was sent moments ago; request another after Retry-After seconds.' },
   verification_limit_exceeded: { status: 429, summary: 'Too many codes or resets for this address or from this client this hour; honour Retry-After.' },
