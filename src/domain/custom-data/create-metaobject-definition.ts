@@ -1,7 +1,7 @@
-import type { MetaobjectDefinition } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { withTransaction } from '../transaction.js';
+import type { MetaobjectDefinitionRow } from './find-metaobject-definition.js';
 import type { MetaobjectDefinitionInput, MetaobjectField } from './metaobject-definition-fields.js';
 import { isUniqueCollision } from './unique-collision.js';
 import { validationsProblem } from './value-types.js';
@@ -27,7 +27,7 @@ function fieldsOf(input: MetaobjectDefinitionInput): MetaobjectField[] {
  * its fields. A taken type is a 409 `conflict`, found up front or by the unique index when a
  * concurrent create commits first.
  */
-export async function createMetaobjectDefinition(ctx: Ctx, input: MetaobjectDefinitionInput): Promise<MetaobjectDefinition> {
+export async function createMetaobjectDefinition(ctx: Ctx, input: MetaobjectDefinitionInput): Promise<MetaobjectDefinitionRow> {
   const fields = fieldsOf(input);
   const displayField = input.displayField ?? null;
   if (displayField !== null && !fields.some((f) => f.key === displayField)) throw ApiError.invalidField('displayField', 'must be the key of one of the fields');
@@ -47,7 +47,7 @@ export async function createMetaobjectDefinition(ctx: Ctx, input: MetaobjectDefi
         },
       });
       tx.outbox.append({ topic: 'metaobject_definitions/create', payload: { id: definition.id, type: definition.type } });
-      return definition;
+      return { ...definition, fields };
     });
   } catch (error) {
     if (isUniqueCollision(error, 'MetaobjectDefinition')) throw taken(input.type);

@@ -9,3 +9,9 @@ export async function findMetaobjectDefinition(ctx: Ctx, type: string, options: 
   const where = options.shopper ? { type, storefrontVisible: true } : { type };
   return (await ctx.db.metaobjectDefinition.findFirst({ where })) as unknown as MetaobjectDefinitionRow | null;
 }
+
+/** What names an entry: its display field's value when that is text or a number, else its handle. */
+export function displayNameOf(entry: { handle: string; fields: unknown }, definition: Pick<MetaobjectDefinitionRow, 'displayField'>): string {
+  const value = definition.displayField ? (entry.fields as Record<string, unknown>)[definition.displayField] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : entry.handle;
+}

@@ -30,3 +30,16 @@ export async function checkMetafieldValues(ctx: Ctx, ownerType: OwnerType, value
   }
   await checkTypedValues(ctx, typed, problems);
 }
+
+/**
+ * The map a metafields write leaves: the values sent, plus the current values under namespaces
+ * the caller may not write (an app's, when the merchant writes; the merchant's and other apps'
+ * stay too when an app writes only its own). A write thus replaces only what its caller owns.
+ */
+export function mergeMetafields(ctx: Pick<Ctx, 'principal'>, current: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(current).filter(([fullKey]) => {
+    const parts = splitKey(fullKey);
+    return parts !== null && namespaceRefusal(ctx.principal, parts.namespace) !== null;
+  });
+  return { ...Object.fromEntries(kept), ...sent };
+}

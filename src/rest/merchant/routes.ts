@@ -5,6 +5,8 @@ import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
+import { metafieldRoutes } from './metafields/routes.js';
+import { metaobjectRoutes } from './metaobjects/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
@@ -32,4 +34,6 @@ export const merchantRoutes: RestRoute[] = [
   ...collectionRoutes,
   ...shippingZoneRoutes,
   ...orderRoutes,
+  ...metafieldRoutes,
+  ...metaobjectRoutes,
 ];
