@@ -31,7 +31,7 @@ export function defineMetafield(
       key: fullKey.slice(dot + 1),
       name: fullKey,
       type,
-      validations: extra.validations ?? [],
+      validations: (extra.validations ?? []) as object[],
       storefrontVisible: extra.storefrontVisible ?? false,
     },
   });

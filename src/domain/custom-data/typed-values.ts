@@ -15,8 +15,8 @@ export interface TypedValue {
  * Checks values against their types and validations, then resolves the references they name in
  * one batch. `problems` already found (an undefined key, a missing required field) are answered
  * with the value problems as one 422 `validation_failed`; when every value is well formed but a
- * reference does not resolve, a metaobject answers 422 `metaobject_reference_invalid` and a
- * product 422 `validation_failed`, each naming the value's path.
+ * reference does not resolve, a metaobject answers 422 `metaobject_reference_invalid` (its
+ * message starts with the value's path) and a product 422 `validation_failed` naming the path.
  */
 export async function checkTypedValues(ctx: Ctx, values: TypedValue[], problems: FieldErrors = {}): Promise<void> {
   const referencesOf = new Map<string, ValueReference[]>();
@@ -37,7 +37,7 @@ export async function checkTypedValues(ctx: Ctx, values: TypedValue[], problems:
     const what = missing.kind === 'product' ? 'product' : `metaobject${missing.type ? ` of type ${missing.type}` : ''}`;
     broken[path] = [`names a ${what} (${missing.id}) that does not exist in this store`];
   }
+  if (![...unresolved].some((r) => r.kind === 'metaobject')) throw ApiError.validation(broken);
   const [path, messages] = Object.entries(broken)[0]!;
-  const code = [...unresolved].some((r) => r.kind === 'metaobject') ? 'metaobject_reference_invalid' : 'validation_failed';
-  throw new ApiError(code, `${path} ${messages[0]}`, { fieldErrors: broken });
+  throw new ApiError('metaobject_reference_invalid', `${path} ${messages[0]}.`, { fieldErrors: broken });
 }
