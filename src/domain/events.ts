@@ -1,6 +1,7 @@
 import type { AppEventTopics } from './apps/events.js';
 import type { CatalogEvents } from './catalog/events.js';
 import type { CollectionEvents } from './collections/events.js';
+import type { CustomDataEventTopics } from './custom-data/events.js';
 import type { CustomerEvents } from './customers/events.js';
 import type { DiscountEvents } from './discounts/events.js';
 import type { OrderEvents } from './orders/events.js';
@@ -12,7 +13,13 @@ import type { ShippingEvents } from './shipping/events.js';
  * webhook names of the merchant spec (`products/*`, `orders/*`, …).
  */
 export type EventTopics = AppEventTopics &
-  CatalogEvents & CollectionEvents & CustomerEvents & DiscountEvents & OrderEvents & ShippingEvents;
+  CatalogEvents &
+  CustomDataEventTopics &
+  CollectionEvents &
+  CustomerEvents &
+  DiscountEvents &
+  OrderEvents &
+  ShippingEvents;
 
 export type Topic = keyof EventTopics;
 

@@ -108,6 +108,20 @@ export function createLoaders(db: StoreDb, now: Date) {
     { cacheKeyFn: (product) => product.id },
   );
 
+  let visibleMetafields: Promise<Map<string, Set<string>>> | undefined;
+  const storefrontMetafieldKeys = () =>
+    (visibleMetafields ??= db.metafieldDefinition
+      .findMany({ where: { storefrontVisible: true }, select: { ownerType: true, namespace: true, key: true } })
+      .then((rows) => {
+        const byOwner = new Map<string, Set<string>>();
+        for (const row of rows) {
+          let keys = byOwner.get(row.ownerType);
+          if (!keys) byOwner.set(row.ownerType, (keys = new Set()));
+          keys.add(`${row.namespace}.${row.key}`);
+        }
+        return byOwner;
+      }));
+
   let locales: Promise<StoreLocale[]> | undefined;
   let categories: Promise<Category[]> | undefined;
 
@@ -125,6 +139,8 @@ export function createLoaders(db: StoreDb, now: Date) {
     shopperPricing: shopperPricingLoader,
     /** The store's live automatic discounts at the request's clock, read once. */
     liveOffers,
+    /** The `namespace.key`s of storefront-visible metafield definitions, by owner type; read once per request. */
+    storefrontMetafieldKeys,
     /** The store's locales, primary first; read once per request. */
     storeLocales: () => (locales ??= db.storeLocale.findMany({ orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
     /** The whole category tree of the store; small, read once per request when a filter needs it. */

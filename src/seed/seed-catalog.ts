@@ -9,6 +9,7 @@ import { createRandom, mixSeed } from './prng.js';
 import { seedArtworkFiles } from './seed-artworks.js';
 import { seedCategories } from './seed-categories.js';
 import { seedCollections } from './seed-collections.js';
+import { seedCustomData } from './seed-custom-data.js';
 import { seedMerchandising, type MerchandisingCounts } from './seed-merchandising.js';
 import { createSlugClaimer } from './slugs.js';
 import { maxSeedProducts } from './seed-limits.js';
@@ -137,6 +138,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     if (counts.products) {
       Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
       counts.collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks });
+      await seedCustomData(db, store);
     }
   } finally {
     // The products go in as raw SQL, which no client hook sees: cached catalogue answers are told here, once the chunks

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../support/catalog.js';
 import { graphql } from '../support/http.js';
+import { defineMetafield } from '../support/custom-data.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { derivedOf, outboxOf } from '../support/writes.js';
@@ -16,6 +17,7 @@ beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_GRAPHQL: '0' });
   shop = await makeStore(t.database);
   other = await makeStore(t.database);
+  await defineMetafield(t.database, shop, 'specs.cut', 'text');
 });
 afterAll(() => t.close());
 
@@ -68,7 +70,7 @@ describe('productCreate', () => {
       input: {
         title: 'Bad Tee',
         price: '-1',
-        metafields: { 'app.x.y': 1 },
+        metafields: { flat: 1 },
         options: [{ name: 'Size', values: ['S'] }],
         variants: [{ optionValues: { Size: 'XL' }, price: '1.005' }],
       },
@@ -77,7 +79,7 @@ describe('productCreate', () => {
       product: null,
       userErrors: [
         { field: 'input.price', code: 'validation_failed', message: 'must not be negative' },
-        { field: 'input.metafields', code: 'validation_failed', message: expect.stringContaining('app-owned namespace') },
+        { field: 'input.metafields', code: 'validation_failed', message: expect.stringContaining('must be namespace.key') },
         { field: 'input.variants.0.price', code: 'validation_failed', message: 'must have at most 2 decimal places' },
       ],
     });

@@ -1,5 +1,6 @@
 import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { storefrontMetafields } from '../custom-data/storefront-metafields.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
 import { merchantPricingOf, pricingOf } from '../pricing/pricing-of.js';
 import type { ProductPricing } from '../pricing/product-pricing.js';
@@ -19,6 +20,8 @@ export interface ProductView {
   options: ProductOption[];
   category: (Category & { localizedName: string }) | null;
   pricing: ProductPricing;
+  /** The metafields this reader may see: all of them for the merchant, the storefront-visible ones for shoppers. */
+  metafields: Record<string, unknown>;
 }
 
 /** The image a product is shown with: the one marked primary, or the first of its gallery. */
@@ -59,15 +62,16 @@ export async function loadProductViews(
 ): Promise<ProductView[]> {
   return Promise.all(
     products.map(async (product) => {
-      const [text, variants, pricing, images, productOptions, category] = await Promise.all([
+      const [text, variants, pricing, images, productOptions, category, metafields] = await Promise.all([
         localizedProductText(ctx, product, locale),
         ctx.loaders.variantsByProduct.load(product.id),
         locale ? pricingOf(ctx, product) : merchantPricingOf(ctx, product),
         ctx.loaders.imagesByProduct.load(product.id),
         options.withOptions ? ctx.loaders.optionsByProduct.load(product.id) : Promise.resolve([]),
         localizedCategory(ctx, product.categoryId, locale),
+        locale ? storefrontMetafields(ctx, 'product', product.metafields) : (product.metafields as Record<string, unknown>),
       ]);
-      return { product, text, variants, images, options: productOptions, category, pricing };
+      return { product, text, variants, images, options: productOptions, category, pricing, metafields };
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { typedMetafieldFilters } from '../custom-data/metafield-filters.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { keysetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { catalogSorts, type CatalogSort } from './product-sorts.js';
@@ -15,8 +16,8 @@ export const storefrontSearchLimits = {
   defaultPageSize: 20,
 } as const;
 
-/** A metafield key as products store it: `namespace.key`. */
-export const metafieldKeyPattern = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/;
+/** A metafield key as definitions name it: `namespace.key`, the namespace itself 1-4 parts. */
+export const metafieldKeyPattern = /^[a-z0-9_-]{1,64}(?:\.[a-z0-9_-]{1,64}){1,4}$/;
 
 export type StorefrontSearchPage = KeysetPage<Product> & { locale: ResolvedLocale };
 
@@ -43,22 +44,6 @@ function likeBody(keyword: string): string {
 }
 
 /**
- * The JSON values a metafield filter matches: the text itself, and the number or boolean it
- * spells, since a query string cannot say which type the stored value has.
- */
-function metafieldValues(text: string): (string | number | boolean)[] {
-  const values: (string | number | boolean)[] = [text];
-  if (text === 'true' || text === 'false') values.push(text === 'true');
-  else if (/^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) values.push(Number(text));
-  return values;
-}
-
-function metafieldCondition(key: string, text: string) {
-  const conditions = metafieldValues(text).map((equals) => ({ metafields: { path: [key], equals } }));
-  return conditions.length === 1 ? conditions[0]! : { OR: conditions };
-}
-
-/**
  * The merchant's view of the storefront search: shopper-visible products only, filtered in SQL
  * by the keyword, stock and metafields, in a storefront sort, walked by a signed cursor.
  */
@@ -67,7 +52,8 @@ export async function searchStorefront(ctx: Ctx, input: StorefrontSearchInput): 
   const where: Record<string, unknown> = { ...shopperVisible(ctx) };
   if (input.keyword !== undefined) where.title = { contains: likeBody(input.keyword) };
   if (input.inStock !== undefined) where.inStock = input.inStock;
-  if (metafields.length) where.AND = metafields.map(([key, value]) => metafieldCondition(key, value));
+  const typed = await typedMetafieldFilters(ctx, 'product', metafields);
+  if (typed.length) where.AND = typed.map(([key, equals]) => ({ metafields: { path: [key], equals } }));
 
   const query: KeysetQuery<Product> = {
     binding: {

@@ -66,7 +66,7 @@ const productFields = (create: boolean) =>
       status: t.field({ type: ProductStatus, required: false }),
       categoryId: t.string({ required: false, description: 'The uuid or the integer id of a category of this store.' }),
       metadata: t.field({ type: 'JSONObject', required: false }),
-      metafields: t.field({ type: 'JSONObject', required: false, description: 'namespace.key to value; app.* and bazaar.* are refused.' }),
+      metafields: t.field({ type: 'JSONObject', required: false, description: 'namespace.key to value, each key defined for products (metafield definitions) and writable by the caller: never bazaar.*, app.{slug}.* only by that app. Replaces the values the caller may write.' }),
       options: t.field({ type: [ProductOptionInput], required: false }),
       ...(create
         ? {

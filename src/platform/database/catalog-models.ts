@@ -53,6 +53,10 @@ export const changesCachedReads = {
   AppRequirement: false,
   CollectedDefinition: false,
   CollectedRecord: false,
+  // Which metafields a card shows, and the metaobjects shoppers read, follow these rows.
+  MetafieldDefinition: true,
+  MetaobjectDefinition: true,
+  Metaobject: true,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

@@ -53,6 +53,9 @@ export const tenancyOf = {
   AppRequirement: 'owned',
   CollectedDefinition: 'owned',
   CollectedRecord: 'owned',
+  MetafieldDefinition: 'owned',
+  MetaobjectDefinition: 'owned',
+  Metaobject: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */

@@ -96,7 +96,7 @@ export const errorCodes = {
       "A product in the cart lacks details an installed app requires before it is sold (metafields under the app's requirement prefix); the message names the product. Remove it from the cart or wait for the store.",
   },
   limit_reached: { status: 422, summary: "A cap is reached (a shopper's 50 saved addresses or 500 wishlist items, a collected definition's entries); remove one first." },
-  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.', reserved: true },
+  metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.' },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
   otp_resend_too_soon: { status: 429, summary: 'A code was sent moments ago; request another after Retry-After seconds.' },
   verification_limit_exceeded: { status: 429, summary: 'Too many codes or resets for this address or from this client this hour; honour Retry-After.' },

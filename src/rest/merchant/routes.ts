@@ -6,6 +6,8 @@ import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
+import { metafieldRoutes } from './metafields/routes.js';
+import { metaobjectRoutes } from './metaobjects/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
@@ -34,4 +36,6 @@ export const merchantRoutes: RestRoute[] = [
   ...shippingZoneRoutes,
   ...orderRoutes,
   ...appRoutes,
+  ...metafieldRoutes,
+  ...metaobjectRoutes,
 ];

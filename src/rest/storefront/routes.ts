@@ -13,6 +13,7 @@ import { promotionRoutes } from './promotions/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { promotionProductRoutes } from './promotion-products/routes.js';
 import { storeRoutes } from './store/routes.js';
+import { metaobjectRoutes } from './metaobjects/routes.js';
 
 export const STOREFRONT_PREFIX = '/v1';
 
@@ -32,4 +33,5 @@ export const storefrontRoutes: RestRoute[] = [
   ...orderRoutes,
   ...collectionRoutes,
   ...promotionProductRoutes,
+  ...metaobjectRoutes,
 ];

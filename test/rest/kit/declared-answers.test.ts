@@ -109,6 +109,20 @@ beforeAll(async () => {
   const verifyCode = await codeFor('verifying@example.com');
   const verifiedToken = (await post('/auth/email/verify-otp', { email: 'registering@example.com', otp_code: await codeFor('registering@example.com') })).body
     .data.verified_token as string;
+  await t.database.prisma.metafieldDefinition.create({
+    data: { storeId: shop.store.id, ownerType: 'product', namespace: 'specs', key: 'a', name: 'A', type: 'text', validations: [{ name: 'max_length', value: 10 }] },
+  });
+  const swatch = await t.database.prisma.metaobjectDefinition.create({
+    data: {
+      storeId: shop.store.id,
+      type: 'swatch',
+      name: 'Swatch',
+      displayField: 'label',
+      storefrontVisible: true,
+      fields: [{ key: 'label', name: 'Label', type: 'text', required: true, validations: [] }],
+    },
+  });
+  await t.database.prisma.metaobject.create({ data: { storeId: shop.store.id, definitionId: swatch.id, handle: 'red', fields: { label: 'Red' } } });
   const sale = await t.database.prisma.discount.create({
     data: { storeId: shop.store.id, title: 'Sale', type: 'percentage', value: '10', productIds: [boot.id], validUntil: new Date('2030-01-01T00:00:00Z') },
   });
@@ -357,6 +371,22 @@ beforeAll(async () => {
     ],
     'GET /storefront/search': ['/storefront/search', '/storefront/search?keyword=Bo&sort=price_low&limit=1', '/storefront/search?in_stock=true'],
     'GET /shipping-zones': ['/shipping-zones', '/shipping-zones?limit=1'],
+    'GET /store/metaobjects/:type': ['/store/metaobjects/swatch', '/store/metaobjects/swatch?limit=1'],
+    'GET /store/metaobjects/:type/:handle': ['/store/metaobjects/swatch/red'],
+    'GET /metafield-definitions': ['/metafield-definitions', '/metafield-definitions?owner_type=product&limit=1'],
+    'POST /metafield-definitions': [
+      { method: 'POST', path: '/metafield-definitions', body: { owner_type: 'variant', namespace: 'specs', key: 'b', name: 'B', type: 'list.number', storefront_visible: true } },
+    ],
+    'GET /metaobject-definitions': ['/metaobject-definitions', '/metaobject-definitions?limit=1'],
+    'POST /metaobject-definitions': [
+      {
+        method: 'POST',
+        path: '/metaobject-definitions',
+        body: { type: 'sampled', name: 'Sampled', display_field: 'x', fields: [{ key: 'x', name: 'X', type: 'text', required: true, validations: [{ name: 'min_length', value: 1 }] }] },
+      },
+    ],
+    'GET /metaobjects': ['/metaobjects', '/metaobjects?type=swatch&limit=1'],
+    'POST /metaobjects': [{ method: 'POST', path: '/metaobjects', body: { type: 'swatch', handle: 'blue', fields: { label: 'Blue' } } }],
     'GET /orders': [
       '/orders',
       '/orders?limit=1&sort_by=total&sort_order=asc',

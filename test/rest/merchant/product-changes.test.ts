@@ -3,6 +3,7 @@ import type { Product } from '../../../src/generated/prisma/client.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
+import { defineMetafield } from '../../support/custom-data.js';
 import { makeKey, makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { derivedOf, MERCHANT, outboxOf, send, sendForm } from '../../support/writes.js';
@@ -18,6 +19,7 @@ beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_MERCHANT: '0' });
   shop = await makeStore(t.database);
   other = await makeStore(t.database);
+  await defineMetafield(t.database, shop, 'a.b', 'number');
 });
 afterAll(() => t.close());
 

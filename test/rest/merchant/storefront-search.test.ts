@@ -4,6 +4,7 @@ import { createProduct, type ProductSpec } from '../../support/catalog.js';
 import { createDiscount } from '../../support/discounts.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
+import { defineMetafield } from '../../support/custom-data.js';
 import { makeKey, makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -29,6 +30,10 @@ beforeAll(async () => {
   t = await startTestApp({ RATE_LIMIT_MERCHANT: '0' });
   shop = await makeStore(t.database);
   other = await makeStore(t.database);
+  await defineMetafield(t.database, shop, 'custom.material', 'text');
+  await defineMetafield(t.database, shop, 'custom.size', 'number');
+  await defineMetafield(t.database, shop, 'custom.eco', 'boolean');
+  for (let i = 0; i < 5; i += 1) await defineMetafield(t.database, shop, `custom.k${i}`, 'text');
   await product(
     shop,
     { title: 'Red Lamp', price: '30.00', salesCount: 5, createdAt: day(1) },
@@ -97,7 +102,7 @@ describe('GET /storefront/search filters', () => {
     expect((await titles('in_stock=true&limit=100')).sort()).toEqual(visible.filter((v) => v !== 'Rod Lamp').sort());
   });
 
-  it('metafields[namespace.key]=value matches the stored value, a string, number or boolean', async () => {
+  it('metafields[namespace.key]=value matches the stored value read as its definition types it: text, number or boolean', async () => {
     expect((await titles('metafields[custom.material]=wool')).sort()).toEqual(['Red Lamp', 'Rod Lamp']);
     expect(await titles('metafields[custom.size]=12')).toEqual(['Red Lamp']);
     expect(await titles('metafields[custom.eco]=true')).toEqual(['Red Lamp']);

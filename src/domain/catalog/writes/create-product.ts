@@ -1,6 +1,7 @@
 import type { Product } from '../../../generated/prisma/client.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
+import { checkMetafieldValues } from '../../custom-data/metafield-values.js';
 import { attachProductImages } from '../../media/attach-product-images.js';
 import { derivedProductColumns } from '../../pricing/derived-columns.js';
 import { isInTransaction, withTransaction, type TransactionCtx } from '../../transaction.js';
@@ -67,6 +68,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
   checkVariantCombinations(input.options ?? [], input.variants ?? []);
   if (input.price === undefined && !input.variants?.length) throw ApiError.invalidField('price', 'is required for a product without variants');
   if (input.stock !== undefined && input.variants?.some((v) => v.isActive !== false)) throw ApiError.invalidField('stock', ownStockWithVariants);
+  await checkMetafieldValues(ctx, 'product', input.metafields ?? {});
   const images = await ingestProductImages(ctx, input);
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -30,7 +30,7 @@ export const storefrontSearchQuery = z
       .record(z.string(), z.string(), { error: 'send each filter as metafields[namespace.key]=value' })
       .optional()
       .meta({
-        description: `Up to ${maxMetafieldFilters} filters, each metafields[namespace.key]=value: the product's metafield namespace.key holds that value (a string, or the number or boolean it spells). All must hold.`,
+        description: `Up to ${maxMetafieldFilters} filters, each metafields[namespace.key]=value: the product's metafield namespace.key holds that value, read as its definition's type (text, date, url and references as text, number as a number, boolean as true or false; a key without a product definition, or a json, money or list metafield, is a 422 naming the filter). All must hold.`,
         param: { style: 'deepObject', explode: true },
       }),
     sort: enumParam(catalogSortNames).meta({ description: 'latest (default), popular, price_low, price_high (on the price the card shows).' }),
@@ -47,7 +47,7 @@ export const storefrontSearchQuery = z
     }
     for (const [name, key, value] of filters) {
       const problem = !metafieldKeyPattern.test(key)
-        ? 'must name a metafield as namespace.key (letters, digits, _ and -)'
+        ? 'must name a metafield as namespace.key (lower-case letters, digits, _ and -)'
         : typeof value !== 'string'
           ? 'must be sent once, as text'
           : value.length > maxMetafieldValueLength || !hasNoNul(value)

@@ -80,7 +80,7 @@ export function presentProductCard(view: ProductView, store: Store, now: Date) {
       is_wholesale: product.isWholesale,
       is_new: isNew(product.createdAt, now),
     },
-    metafields: product.metafields,
+    metafields: view.metafields,
     created_at: cardTimestamp(product.createdAt),
     updated_at: cardTimestamp(product.updatedAt),
     shop: { id: store.id, name: store.name, slug: store.slug, logo: store.logoUrl, rating: Number(store.rating.toFixed(2)), rating_count: store.ratingCount },

@@ -1,0 +1,6 @@
+/** The custom-data context's outbox topics and their payloads; the outbox's one list extends this. */
+export interface CustomDataEventTopics {
+  'metafield_definitions/create': { id: string; owner_type: string; namespace: string; key: string };
+  'metaobject_definitions/create': { id: string; type: string };
+  'metaobjects/create': { id: string; type: string; handle: string };
+}
