@@ -23,20 +23,18 @@ export interface StoreVersions {
 const MAX_KEYS = 10_000;
 
 /**
- * The key's row, its store's and its app installation's, as statements that all run whatever they
- * find: an include would read the store only for a key that exists, so an unknown key would cost
+ * The key's row (which names its app installation, if any) and its store's, as two statements that
+ * both run whatever they find: an include would read the store only for a key that exists, so an unknown key would cost
  * one statement less than a revoked one and its answer time would tell which keys once existed.
  */
 async function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
-  const ofKey = { apiKeys: { some: { secretHash } } };
-  const [key, store, installation, app] = await Promise.all([
+  const [key, store] = await Promise.all([
     db.apiKey.findUnique({ where: { secretHash } }),
-    db.store.findFirst({ where: ofKey }),
-    db.appInstallation.findFirst({ where: ofKey, select: { id: true } }),
-    db.app.findFirst({ where: { installations: { some: ofKey } }, select: { slug: true } }),
+    db.store.findFirst({ where: { apiKeys: { some: { secretHash } } } }),
   ]);
   if (!key || !store) return null;
-  return { ...key, store, installation: installation && app ? { id: installation.id, appSlug: app.slug } : null };
+  const installation = key.installationId !== null && key.appSlug !== null ? { id: key.installationId, appSlug: key.appSlug } : null;
+  return { ...key, store, installation };
 }
 
 /** A revoked or expired key: every surface refuses it. */

@@ -71,7 +71,7 @@ export async function installApp(ctx: OperatorCtx, raw: z.input<typeof installIn
       ? await db.appInstallation.update({ where: { id: existing.id }, data: { scopes, uninstalledAt: null }, include: { app: true } })
       : await db.appInstallation.create({ data: { storeId: store.id, appId: app.id, scopes }, include: { app: true } });
     const { secret, data } = privateKeyRow(store, scopes, `app ${app.slug}`);
-    await db.apiKey.create({ data: { ...data, installationId: installation.id } });
+    await db.apiKey.create({ data: { ...data, installationId: installation.id, appSlug: app.slug } });
     outbox.append({ topic: 'app/installed', payload: { installation_id: installation.id, app: app.slug, scopes } });
     return { installation, secret };
   });
