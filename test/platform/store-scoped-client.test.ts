@@ -1,6 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, Collection, Coupon, Customer, CustomerAccount, Order, Product, Store } from '../../src/generated/prisma/client.js';
+import type {
+  App,
+  AppInstallation,
+  Cart,
+  CollectedDefinition,
+  Collection,
+  Coupon,
+  Customer,
+  CustomerAccount,
+  MetaobjectDefinition,
+  Order,
+  Product,
+  Store,
+} from '../../src/generated/prisma/client.js';
 import { getDatamodel } from '../../src/generated/pothos-types.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { scopeToStore, storeClientOf, type ScopedClient, type StoreDb } from '../../src/platform/database/store-scoped-client.js';
@@ -9,7 +22,7 @@ import { createProduct } from '../support/catalog.js';
 import { makeStore } from '../support/stores.js';
 import { openTestDatabase } from '../support/test-app.js';
 
-type Row = Record<string, unknown> & { id: string | number; storeId: string };
+type Row = Record<string, unknown> & { storeId: string };
 /** The delegate operations these tests call, whatever the model. */
 interface Delegate {
   findUnique(args: object): Promise<Row | null>;
@@ -39,15 +52,23 @@ interface Side {
   cart: Cart;
   order: Order;
   coupon: Coupon;
+  installation: AppInstallation;
+  collectedDefinition: CollectedDefinition;
+  metaobjectDefinition: MetaobjectDefinition;
   /** Rows no wishlist item or collection member points at yet: those are unique per customer or collection and product. */
   spareCustomers: Customer[];
   spareCollections: Collection[];
+  /** Installations without a setup sheet (one per installation), and apps the store has not installed (one installation per store and app). */
+  spareInstallations: AppInstallation[];
+  appsNotInstalled: App[];
 }
 
 /** Per store-owned model: fresh data for a row of a store (without the store), and a harmless change. */
 interface ModelCase {
   model: keyof typeof tenancyOf;
   delegate: string;
+  /** The primary key's field, when it is not `id`. */
+  key?: string;
   fresh(side: Side): Record<string, unknown>;
   change: Record<string, unknown>;
 }
@@ -211,6 +232,51 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ couponId: s.coupon.id, orderId: s.order.id, amount: '1.00' }),
     change: { customerId: null },
   },
+  {
+    model: 'AppInstallation',
+    delegate: 'appInstallation',
+    fresh: (s) => ({ appId: s.appsNotInstalled.shift()!.id, scopes: [] }),
+    change: { scopes: ['read_products'] },
+  },
+  {
+    model: 'AppSetupSheet',
+    delegate: 'appSetupSheet',
+    key: 'installationId',
+    fresh: (s) => ({ installationId: s.spareInstallations.shift()!.id, status: 'pending', items: [] }),
+    change: { status: 'complete' },
+  },
+  {
+    model: 'AppAlert',
+    delegate: 'appAlert',
+    fresh: (s) => ({ installationId: s.installation.id, severity: 'info', title: 'A', message: 'M' }),
+    change: { title: 'Changed' },
+  },
+  {
+    model: 'AppRequirement',
+    delegate: 'appRequirement',
+    fresh: (s) => ({ installationId: s.installation.id, productId: s.product.id, prefix: `p${next()}`, position: 0 }),
+    change: { position: 9 },
+  },
+  { model: 'CollectedDefinition', delegate: 'collectedDefinition', fresh: () => ({ type: `t${next()}`, name: 'D', fields: [] }), change: { name: 'Changed' } },
+  {
+    model: 'CollectedRecord',
+    delegate: 'collectedRecord',
+    fresh: (s) => ({ definitionId: s.collectedDefinition.id, values: {} }),
+    change: { values: { note: 'Changed' } },
+  },
+  {
+    model: 'MetafieldDefinition',
+    delegate: 'metafieldDefinition',
+    fresh: () => ({ ownerType: 'product', namespace: 'custom', key: `k${next()}`, name: 'M', type: 'single_line_text_field' }),
+    change: { name: 'Changed' },
+  },
+  { model: 'MetaobjectDefinition', delegate: 'metaobjectDefinition', fresh: () => ({ type: `t${next()}`, name: 'M' }), change: { name: 'Changed' } },
+  {
+    model: 'Metaobject',
+    delegate: 'metaobject',
+    fresh: (s) => ({ definitionId: s.metaobjectDefinition.id, handle: `h${next()}` }),
+    change: { fields: { title: 'Changed' } },
+  },
 ];
 
 /** An order's required columns; the number is unique per store. */
@@ -240,15 +306,22 @@ let theirs: Side;
 let db: ScopedClient;
 
 const on = (client: unknown, c: ModelCase) => (client as Record<string, Delegate>)[c.delegate]!;
+const keyOf = (c: ModelCase) => c.key ?? 'id';
+/** The `where` naming one row by its primary key. */
+const byKey = (c: ModelCase, row: Row) => ({ [keyOf(c)]: row[keyOf(c)] });
 /** A row of the other store, written with the unscoped client. */
 const theirRow = (c: ModelCase) => on(database.prisma, c).create({ data: { ...c.fresh(theirs), storeId: theirs.store.id } });
-const untouched = async (c: ModelCase, row: Row) => expect(await on(database.prisma, c).findUnique({ where: { id: row.id } })).toEqual(row);
+const untouched = async (c: ModelCase, row: Row) => expect(await on(database.prisma, c).findUnique({ where: byKey(c, row) })).toEqual(row);
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  const anApp = () => database.prisma.app.create({ data: { slug: `app-${randomUUID()}`, name: 'App' } });
+  const app = await anApp();
+  const spareApps = await Promise.all(Array.from({ length: 32 }, anApp));
   const side = async (): Promise<Side> => {
     const { store } = await makeStore(database);
     const account = await database.prisma.customerAccount.create({ data: { email: `${randomUUID()}@shop.test` } });
+    const install = (appId: string) => database.prisma.appInstallation.create({ data: { storeId: store.id, appId, scopes: [] } });
     return {
       store,
       product: await createProduct(database, store, { title: 'Base' }),
@@ -269,6 +342,11 @@ beforeAll(async () => {
       spareCollections: await Promise.all(
         Array.from({ length: 16 }, (_, i) => database.prisma.collection.create({ data: { storeId: store.id, slug: `spare-${i}`, name: 'Spare' } })),
       ),
+      installation: await install(app.id),
+      collectedDefinition: await database.prisma.collectedDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base', fields: [] } }),
+      metaobjectDefinition: await database.prisma.metaobjectDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base' } }),
+      spareInstallations: await Promise.all(spareApps.slice(0, 16).map((spare) => install(spare.id))),
+      appsNotInstalled: spareApps.slice(16),
     };
   };
   for (let i = 0; i < 60; i++) accountIds.push((await database.prisma.customerAccount.create({ data: {} })).id);
@@ -317,12 +395,12 @@ describe.each(cases)('$model through one store’s client', (c) => {
   it('reads and counts only that store’s rows; another store’s answer as absent', async () => {
     const row = await theirRow(c);
     const delegate = on(db, c);
-    expect(await delegate.findUnique({ where: { id: row.id } })).toBeNull();
-    await expect(delegate.findUniqueOrThrow({ where: { id: row.id } })).rejects.toMatchObject({ code: 'P2025' });
-    expect(await delegate.findFirst({ where: { id: row.id } })).toBeNull();
+    expect(await delegate.findUnique({ where: byKey(c, row) })).toBeNull();
+    await expect(delegate.findUniqueOrThrow({ where: byKey(c, row) })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await delegate.findFirst({ where: byKey(c, row) })).toBeNull();
     expect(await delegate.findFirst({ where: { storeId: theirs.store.id } })).toBeNull();
-    expect(await delegate.findMany({ where: { id: row.id } })).toEqual([]);
-    expect(await delegate.count({ where: { id: row.id } })).toBe(0);
+    expect(await delegate.findMany({ where: byKey(c, row) })).toEqual([]);
+    expect(await delegate.count({ where: byKey(c, row) })).toBe(0);
 
     const ownCount = await on(database.prisma, c).count({ where: { storeId: mine.store.id } });
     const all = await delegate.findMany();
@@ -337,22 +415,22 @@ describe.each(cases)('$model through one store’s client', (c) => {
   it('updates and deletes only that store’s rows', async () => {
     const row = await theirRow(c);
     const delegate = on(db, c);
-    await expect(delegate.update({ where: { id: row.id }, data: c.change })).rejects.toMatchObject({ code: 'P2025' });
-    expect(await delegate.updateMany({ where: { id: row.id }, data: c.change })).toEqual({ count: 0 });
-    expect(await delegate.updateManyAndReturn({ where: { id: row.id }, data: c.change })).toEqual([]);
-    await expect(delegate.delete({ where: { id: row.id } })).rejects.toMatchObject({ code: 'P2025' });
-    expect(await delegate.deleteMany({ where: { id: row.id } })).toEqual({ count: 0 });
+    await expect(delegate.update({ where: byKey(c, row), data: c.change })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await delegate.updateMany({ where: byKey(c, row), data: c.change })).toEqual({ count: 0 });
+    expect(await delegate.updateManyAndReturn({ where: byKey(c, row), data: c.change })).toEqual([]);
+    await expect(delegate.delete({ where: byKey(c, row) })).rejects.toMatchObject({ code: 'P2025' });
+    expect(await delegate.deleteMany({ where: byKey(c, row) })).toEqual({ count: 0 });
     await untouched(c, row);
 
     const own = await delegate.create({ data: c.fresh(mine) });
-    expect(await delegate.update({ where: { id: own.id }, data: c.change })).toMatchObject(c.change);
-    expect(await delegate.deleteMany({ where: { id: own.id } })).toEqual({ count: 1 });
+    expect(await delegate.update({ where: byKey(c, own), data: c.change })).toMatchObject(c.change);
+    expect(await delegate.deleteMany({ where: byKey(c, own) })).toEqual({ count: 1 });
   });
 
   it('upserts as if another store’s row were absent: a new row of its own, theirs untouched', async () => {
     const row = await theirRow(c);
-    const created = await on(db, c).upsert({ where: { id: row.id }, create: c.fresh(mine), update: c.change });
-    expect(created.id).not.toBe(row.id);
+    const created = await on(db, c).upsert({ where: byKey(c, row), create: c.fresh(mine), update: c.change });
+    expect(created[keyOf(c)]).not.toBe(row[keyOf(c)]);
     expect(created.storeId).toBe(mine.store.id);
     await untouched(c, row);
   });
@@ -376,13 +454,13 @@ describe.each(cases)('$model through one store’s client', (c) => {
     await expect(delegate.createMany({ data: [c.fresh(mine), elsewhere] })).rejects.toBeInstanceOf(TenancyViolation);
     await expect(delegate.createManyAndReturn({ data: [elsewhere] })).rejects.toBeInstanceOf(TenancyViolation);
     await expect(delegate.create({ data: { ...c.fresh(mine), store: { connect: { id: theirs.store.id } } } })).rejects.toBeInstanceOf(TenancyViolation);
-    await expect(delegate.upsert({ where: { id: randomUUID() }, create: elsewhere, update: c.change })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.upsert({ where: { [keyOf(c)]: randomUUID() }, create: elsewhere, update: c.change })).rejects.toBeInstanceOf(TenancyViolation);
     expect(await on(database.prisma, c).count({ where: { storeId: theirs.store.id } })).toBe(before);
 
     const own = await delegate.create({ data: c.fresh(mine) });
-    await expect(delegate.update({ where: { id: own.id }, data: { storeId: theirs.store.id } })).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(delegate.update({ where: byKey(c, own), data: { storeId: theirs.store.id } })).rejects.toBeInstanceOf(TenancyViolation);
     await expect(delegate.updateMany({ where: {}, data: { storeId: { set: theirs.store.id } } })).rejects.toBeInstanceOf(TenancyViolation);
-    expect((await on(database.prisma, c).findUnique({ where: { id: own.id } }))?.storeId).toBe(mine.store.id);
+    expect((await on(database.prisma, c).findUnique({ where: byKey(c, own) }))?.storeId).toBe(mine.store.id);
   });
 });
 
