@@ -87,6 +87,12 @@ describe('customer orders', () => {
     expect((await run(MY_ORDERS, {}, dave.auth)).body.data.customer.orders).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });
 
+  it('answers an imported order’s delivery method', async () => {
+    await t.database.prisma.order.updateMany({ where: { storeId: shop.store.id, number: Number(numbers[1]) }, data: { deliveryMethod: 'instore' } });
+    const res = await run(`query ($id: String!) { customer { order(id: $id) { deliveryMethod pickupAddress } } }`, { id: numbers[1]! }, carol.auth);
+    expect(res.body).toEqual({ data: { customer: { order: { deliveryMethod: 'INSTORE', pickupAddress: null } } } });
+  });
+
   it('needs a customer token', async () => {
     const res = await run(MY_ORDERS, {}, {});
     expect(res.body.data).toBeNull();
@@ -108,9 +114,10 @@ describe('merchant orders', () => {
       paymentStatus: $paymentStatus, deliveryMethod: $deliveryMethod, customerUid: $customerUid) {
       edges { node { pId } } pageInfo { hasNextPage endCursor } } } }`;
   const ORDER_READ = `query ($id: String!) { merchant { order(id: $id) {
-    pId uid number status paymentStatus paymentMethod deliveryMethod fulfillmentStatus cancelReason channel
+    pId uid number status paymentStatus paymentMethod deliveryMethod fulfillmentStatus cancelReason channel customChannel externalRef
     subtotal { amount currencyCode } discountTotal { amount } shippingTotal { amount } taxTotal { amount } total { amount } couponCode
     customer { id uid name email phone } shippingAddress { address recipientName recipientPhone }
+    shipment { carrierName trackingNumber trackingUrl zoneName shippedAt estimatedDeliveryAt deliveredAt }
     lines { title quantity unitPrice { amount } total { amount } } note metafields metadata createdAt updatedAt paidAt fulfilledAt } } }`;
   const idsOf = (res: { body: any }) => res.body.data.merchant.orders.edges.map((e: { node: { pId: number } }) => e.node.pId);
   const contactOf = async (key: string, id: string) => {
@@ -159,6 +166,8 @@ describe('merchant orders', () => {
         fulfillmentStatus: 'unfulfilled',
         cancelReason: null,
         channel: 'web',
+        customChannel: null,
+        externalRef: null,
         subtotal: { amount: '60.00', currencyCode: 'USD' },
         discountTotal: money('0.00'),
         shippingTotal: money('0.00'),
@@ -167,6 +176,7 @@ describe('merchant orders', () => {
         couponCode: null,
         customer: { id: dan.customer.id, uid: dan.customer.uid, name: 'Dan Doe', email: 'd***@shop.test', phone: '+1******0177' },
         shippingAddress: { address: chicago.address, recipientName: 'Dan Doe', recipientPhone: '+1******0177' },
+        shipment: null,
         lines: [{ title: 'Pot', quantity: 2, unitPrice: money('30.00'), total: money('60.00') }],
         note: 'Back door',
         metafields: {},
@@ -217,6 +227,60 @@ describe('merchant orders', () => {
       expect(res.body.errors[0]).toMatchObject({ message: 'Order not found.', path: ['merchant', 'order'], extensions: { code: 'not_found' } });
     }
     expect(idsOf(await graphql(t.app, store.privateKey, ORDERS))).toEqual([guestOrder.id, danOrder.id]);
+  });
+
+  it('answers an imported order as REST does: shipping and instore, the outside channel and the shipment', async () => {
+    const shippedAt = new Date('2026-03-02T10:00:00.000Z');
+    const deliveredAt = new Date('2026-03-05T16:30:00.000Z');
+    await t.database.prisma.order.update({
+      where: { id: danOrder.id },
+      data: {
+        deliveryMethod: 'shipping',
+        customChannel: 'Marketplace',
+        externalRef: 'MP-4411',
+        carrierName: 'Parcel Co',
+        trackingNumber: 'PC123',
+        trackingUrl: 'https://track.parcel.test/PC123',
+        shippedAt,
+        deliveredAt,
+      },
+    });
+    await t.database.prisma.order.update({ where: { id: guestOrder.id }, data: { deliveryMethod: 'instore' } });
+    const read = async (id: string) => {
+      const res = await graphql(t.app, reader, ORDER_READ, { id });
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data.merchant.order;
+    };
+    const shipped = await read(danOrder.uid);
+    expect(shipped).toMatchObject({
+      deliveryMethod: 'SHIPPING',
+      customChannel: 'Marketplace',
+      externalRef: 'MP-4411',
+      shipment: {
+        carrierName: 'Parcel Co',
+        trackingNumber: 'PC123',
+        trackingUrl: 'https://track.parcel.test/PC123',
+        zoneName: null,
+        shippedAt: shippedAt.toISOString(),
+        estimatedDeliveryAt: null,
+        deliveredAt: deliveredAt.toISOString(),
+      },
+    });
+    const rest = (await get(t.app, `/api/v1/merchant/orders/${danOrder.id}`, reader)).body.data;
+    expect(rest).toMatchObject({ delivery_method: 'shipping', custom_channel: 'Marketplace', external_ref: 'MP-4411' });
+    expect(rest.shipment).toEqual({
+      carrier_name: shipped.shipment.carrierName,
+      tracking_number: shipped.shipment.trackingNumber,
+      tracking_url: shipped.shipment.trackingUrl,
+      zone_name: shipped.shipment.zoneName,
+      shipped_at: shipped.shipment.shippedAt,
+      estimated_delivery_at: shipped.shipment.estimatedDeliveryAt,
+      delivered_at: shipped.shipment.deliveredAt,
+    });
+    expect(await read(guestOrder.uid)).toMatchObject({ deliveryMethod: 'INSTORE', customChannel: null, externalRef: null, shipment: null });
+    expect(idsOf(await graphql(t.app, reader, ORDERS, { deliveryMethod: 'SHIPPING' }))).toEqual([danOrder.id]);
+    expect(idsOf(await graphql(t.app, reader, ORDERS, { deliveryMethod: 'INSTORE' }))).toEqual([guestOrder.id]);
+    expect(idsOf(await graphql(t.app, reader, ORDERS, { deliveryMethod: 'DELIVERY' }))).toEqual([]);
   });
 
   it('needs merchant-orders-read', async () => {

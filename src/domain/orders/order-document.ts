@@ -25,17 +25,31 @@ export function addressOf(order: OrderRecord): OrderAddress | null {
 
 const money = (value: { toFixed(digits: number): string }) => value.toFixed(2);
 
-/** The spec's `shipment`: null until a carrier, a tracking number or a shipping time is recorded. */
-function shipmentOf(order: OrderRecord) {
+/** An order's shipment: null until a carrier, a tracking number or a shipping time is recorded (REST `shipment`, GraphQL `shipment`). */
+export function shipmentOf(order: OrderRecord) {
   if (order.carrierName === null && order.trackingNumber === null && order.shippedAt === null) return null;
   return {
-    carrier_name: order.carrierName,
-    tracking_number: order.trackingNumber,
-    tracking_url: order.trackingUrl,
-    zone_name: order.zoneName,
-    shipped_at: order.shippedAt?.toISOString() ?? null,
-    estimated_delivery_at: order.estimatedDeliveryAt?.toISOString() ?? null,
-    delivered_at: order.deliveredAt?.toISOString() ?? null,
+    carrierName: order.carrierName,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    zoneName: order.zoneName,
+    shippedAt: order.shippedAt,
+    estimatedDeliveryAt: order.estimatedDeliveryAt,
+    deliveredAt: order.deliveredAt,
+  };
+}
+export type OrderShipment = NonNullable<ReturnType<typeof shipmentOf>>;
+
+function shipmentDocument(shipment: OrderShipment | null) {
+  if (!shipment) return null;
+  return {
+    carrier_name: shipment.carrierName,
+    tracking_number: shipment.trackingNumber,
+    tracking_url: shipment.trackingUrl,
+    zone_name: shipment.zoneName,
+    shipped_at: shipment.shippedAt?.toISOString() ?? null,
+    estimated_delivery_at: shipment.estimatedDeliveryAt?.toISOString() ?? null,
+    delivered_at: shipment.deliveredAt?.toISOString() ?? null,
   };
 }
 
@@ -78,7 +92,7 @@ export function orderDocument(order: OrderRecord) {
           phone: address.phone ?? contact.phone,
         }
       : null,
-    shipment: shipmentOf(order),
+    shipment: shipmentDocument(shipmentOf(order)),
     line_items: order.items.map((item) => ({
       id: item.id,
       product_id: item.productPId,

@@ -6,7 +6,7 @@ import { parseInput } from '../../platform/validation/parse-input.js';
 import { builder, optionalCustomerField } from '../builder.js';
 import { inputField } from '../catalog/mutation-support.js';
 import { asMutationPayload, UserError, type UserErrorShape } from '../shared/user-errors.js';
-import { DeliveryMethod, PaymentMethod } from './order-parts.js';
+import { CheckoutDeliveryMethod, PaymentMethod } from './order-parts.js';
 import { Order } from './order-type.js';
 
 const CheckoutAddressInput = builder.inputType('CheckoutAddressInput', {
@@ -34,7 +34,7 @@ const CheckoutInput = builder.inputType('CheckoutInput', {
   description: 'The body of POST /store/checkout, camelCased, with the same rules: delivery needs addressId (signed in) or address, a guest needs contact.',
   fields: (t) => ({
     cartId: t.field({ type: 'UUID', required: false, description: 'The cart to check out; the caller’s open cart when left out.' }),
-    deliveryMethod: t.field({ type: DeliveryMethod, required: true }),
+    deliveryMethod: t.field({ type: CheckoutDeliveryMethod, required: true }),
     addressId: t.field({ type: 'UUID', required: false, description: 'A saved address of the signed-in customer.' }),
     address: t.field({ type: CheckoutAddressInput, required: false }),
     paymentMethod: t.field({ type: PaymentMethod, required: true }),

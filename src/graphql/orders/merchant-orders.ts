@@ -2,7 +2,7 @@ import type { Ctx } from '../../domain/context.js';
 import { contactFor, CONTACT_SCOPE, maskContact, metadataFor, readsContact } from '../../domain/customers/merchant/contact.js';
 import { findStoreOrder } from '../../domain/orders/find-order.js';
 import { listStoreOrders, storeOrderListLimits, storeOrderSortFields, type StoreOrderSortField } from '../../domain/orders/list-store-orders.js';
-import { addressOf, contactOf } from '../../domain/orders/order-document.js';
+import { addressOf, contactOf, shipmentOf, type OrderShipment as OrderShipmentShape } from '../../domain/orders/order-document.js';
 import { orderNoOf, type OrderRecord } from '../../domain/orders/order-record.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { builder, merchantScope } from '../builder.js';
@@ -30,6 +30,19 @@ const OrderCustomer = builder
     }),
   });
 
+const OrderShipment = builder.objectRef<OrderShipmentShape>('OrderShipment').implement({
+  description: 'How the order travels (REST `shipment`).',
+  fields: (t) => ({
+    carrierName: t.exposeString('carrierName', { nullable: true }),
+    trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
+    trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
+    zoneName: t.exposeString('zoneName', { nullable: true, description: 'The shipping zone checkout priced the delivery by.' }),
+    shippedAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.shippedAt }),
+    estimatedDeliveryAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.estimatedDeliveryAt }),
+    deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.deliveredAt }),
+  }),
+});
+
 /** The same masking as REST's Order object: the customer's contact and the recipient's phone. */
 function customerOf(ctx: Ctx, order: OrderRecord) {
   if (!order.customer) return null;
@@ -53,13 +66,19 @@ export const MerchantOrder = builder.objectRef<OrderRecord>('MerchantOrder').imp
       resolve: (o) => orderNoOf(o),
     }),
     number: t.string({ deprecationReason: 'Use orderNumber, the same value under the name REST uses.', resolve: (o) => orderNoOf(o) }),
-    status: t.field({ type: OrderStatus, resolve: stateFields.status }),
+    status: t.field({
+      type: OrderStatus,
+      description: 'The internal state names (REST `status` folds PLACED and PENDING_PAYMENT into `pending`).',
+      resolve: stateFields.status,
+    }),
     paymentStatus: t.field({ type: OrderPaymentStatus, resolve: stateFields.paymentStatus }),
     paymentMethod: t.field({ type: PaymentMethod, resolve: stateFields.paymentMethod }),
     deliveryMethod: t.field({ type: DeliveryMethod, resolve: stateFields.deliveryMethod }),
     fulfillmentStatus: t.exposeString('fulfillmentStatus'),
     cancelReason: t.exposeString('cancelReason', { nullable: true }),
     channel: t.exposeString('channel'),
+    customChannel: t.exposeString('customChannel', { nullable: true, description: "The outside channel's name of an imported order; null for checkout's." }),
+    externalRef: t.exposeString('externalRef', { nullable: true, description: "The outside channel's reference of an imported order; null for checkout's." }),
     subtotal: t.field({ type: Money, description: 'The lines at catalogue prices.', resolve: (o) => orderMoney(o, o.subtotal) }),
     discountTotal: t.field({ type: Money, description: 'Automatic discounts and the coupon.', resolve: (o) => orderMoney(o, o.discountTotal) }),
     shippingTotal: t.field({ type: Money, resolve: (o) => orderMoney(o, o.shippingTotal) }),
@@ -72,6 +91,12 @@ export const MerchantOrder = builder.objectRef<OrderRecord>('MerchantOrder').imp
       nullable: true,
       description: `Null for pickup; recipientPhone is masked without ${CONTACT_SCOPE}.`,
       resolve: (o, _a, { ctx }) => shippingAddressOf(ctx, o),
+    }),
+    shipment: t.field({
+      type: OrderShipment,
+      nullable: true,
+      description: 'Null until the order has a carrier, a tracking number or a shipping time.',
+      resolve: shipmentOf,
     }),
     lines: t.field({ type: [OrderLine], resolve: linesOf }),
     note: t.exposeString('note', { nullable: true }),

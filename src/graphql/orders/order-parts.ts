@@ -1,5 +1,6 @@
 import type { OrderAddress as OrderAddressShape } from '../../domain/orders/order-record.js';
 import type { OrderRecord } from '../../domain/orders/order-record.js';
+import { merchantDeliveryMethods, type MerchantDeliveryMethod } from '../../domain/orders/merchant-vocabulary.js';
 import { deliveryMethods, orderStatuses, paymentMethods, paymentStatuses } from '../../domain/orders/order-states.js';
 import { builder } from '../builder.js';
 import { Money } from '../shared/money.js';
@@ -18,19 +19,26 @@ export const PaymentMethod = builder.enumType('PaymentMethod', {
   description: 'CASH is paid to the store; ONLINE orders wait in PENDING_PAYMENT for the payment provider.',
   values: enumValues(paymentMethods),
 });
-export const DeliveryMethod = builder.enumType('DeliveryMethod', { values: enumValues(deliveryMethods) });
+export const DeliveryMethod = builder.enumType('DeliveryMethod', {
+  description:
+    'How an order reaches the shopper: checkout makes DELIVERY and PICKUP; INSTORE (sold at the counter) and SHIPPING (sent by a carrier) are what imported orders carry.',
+  values: enumValues(merchantDeliveryMethods),
+});
+export const CheckoutDeliveryMethod = builder.enumType('CheckoutDeliveryMethod', {
+  description: 'The delivery methods a checkout can choose.',
+  values: enumValues(deliveryMethods),
+});
 
 export type OrderStatusValue = (typeof orderStatuses)[number];
 export type PaymentStatusValue = (typeof paymentStatuses)[number];
 export type PaymentMethodValue = (typeof paymentMethods)[number];
-export type DeliveryMethodValue = (typeof deliveryMethods)[number];
 
 /** The order-state fields both order types answer the same way. */
 export const stateFields = {
   status: (order: OrderRecord) => order.status as OrderStatusValue,
   paymentStatus: (order: OrderRecord) => order.paymentStatus as PaymentStatusValue,
   paymentMethod: (order: OrderRecord) => order.paymentMethod as PaymentMethodValue,
-  deliveryMethod: (order: OrderRecord) => order.deliveryMethod as DeliveryMethodValue,
+  deliveryMethod: (order: OrderRecord) => order.deliveryMethod as MerchantDeliveryMethod,
 };
 
 /** The order's amounts are in the currency it was placed in, which the store may have changed since. */

@@ -28,6 +28,11 @@ export type CheckoutContactInput = {
   phone?: string | null | undefined;
 };
 
+/** The delivery methods a checkout can choose. */
+export type CheckoutDeliveryMethod =
+  | 'DELIVERY'
+  | 'PICKUP';
+
 /** The body of POST /store/checkout, camelCased, with the same rules: delivery needs addressId (signed in) or address, a guest needs contact. */
 export type CheckoutInput = {
   address?: CheckoutAddressInput | null | undefined;
@@ -38,14 +43,10 @@ export type CheckoutInput = {
   /** Required for a guest. */
   contact?: CheckoutContactInput | null | undefined;
   couponCode?: string | null | undefined;
-  deliveryMethod: DeliveryMethod;
+  deliveryMethod: CheckoutDeliveryMethod;
   note?: string | null | undefined;
   paymentMethod: PaymentMethod;
 };
-
-export type DeliveryMethod =
-  | 'DELIVERY'
-  | 'PICKUP';
 
 export type LoginWithPasswordInput = {
   email: string;
