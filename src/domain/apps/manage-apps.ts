@@ -5,6 +5,7 @@ import { transactionGateOf } from '../../platform/database/transaction-gate.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { grantedScopes, privateKeyRow } from '../keys/manage-keys.js';
+import { findOrInsert } from '../find-or-insert.js';
 import { Outbox } from '../outbox.js';
 import { findStoreBySlug, type OperatorCtx } from '../store/manage-stores.js';
 import { transactorOf } from '../transactor.js';
@@ -17,10 +18,15 @@ const appSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, { err
 
 const createInput = z.object({ slug: appSlug, name: z.string().trim().min(1, { error: 'is required' }).max(120) });
 
+/**
+ * Registers the app. The insert skips a taken slug instead of failing on the unique index, so
+ * concurrent creates of one slug make one app and answer the others 409 `conflict`.
+ */
 export async function createApp(ctx: OperatorCtx, raw: z.input<typeof createInput>): Promise<App> {
   const input = parseInput(createInput, raw);
-  if (await ctx.db.app.findUnique({ where: { slug: input.slug } })) throw new ApiError('conflict', `An app with slug "${input.slug}" already exists.`);
-  return ctx.db.app.create({ data: input });
+  const [app] = await ctx.db.app.createManyAndReturn({ data: [input], skipDuplicates: true });
+  if (!app) throw new ApiError('conflict', `An app with slug "${input.slug}" already exists.`);
+  return app;
 }
 
 async function findApp(ctx: OperatorCtx, slug: string): Promise<App> {
@@ -52,10 +58,15 @@ export interface Installed {
   secret: string;
 }
 
+const alreadyInstalled = (app: App, store: Store, installationId: number) =>
+  new ApiError('conflict', `App "${app.slug}" is already installed on store "${store.slug}" (installation ${installationId}); uninstall it first.`);
+
 /**
  * Installs the app on the store with the scopes the merchant granted, and mints the installation's
  * key. An app uninstalled within the retention period is installed again on the same installation
  * (same id, its data kept) with the new scopes; one still installed answers 409 `conflict`.
+ * Concurrent installs make one installation and one key: the first install is decided by the unique
+ * (store, app) index (findOrInsert), a reinstall by the update that finds the row still uninstalled.
  */
 export async function installApp(ctx: OperatorCtx, raw: z.input<typeof installInput>): Promise<Installed> {
   const input = parseInput(installInput, raw);
@@ -63,18 +74,25 @@ export async function installApp(ctx: OperatorCtx, raw: z.input<typeof installIn
   const store = await findStoreBySlug(ctx, input.store);
   const app = await findApp(ctx, input.app);
   return inStoreTransaction(ctx, store, async (db, outbox) => {
-    const existing = await db.appInstallation.findUnique({ where: { storeId_appId: { storeId: store.id, appId: app.id } } });
-    if (existing && !existing.uninstalledAt) {
-      throw new ApiError('conflict', `App "${app.slug}" is already installed on store "${store.slug}" (installation ${existing.id}); uninstall it first.`);
-    }
-    const installation = existing
-      ? await db.appInstallation.update({ where: { id: existing.id }, data: { scopes, uninstalledAt: null }, include: { app: true } })
-      : await db.appInstallation.create({ data: { storeId: store.id, appId: app.id, scopes }, include: { app: true } });
+    const { row, created } = await findOrInsert(
+      () => db.appInstallation.findUnique({ where: { storeId_appId: { storeId: store.id, appId: app.id } } }),
+      () => db.appInstallation.createManyAndReturn({ data: [{ storeId: store.id, appId: app.id, scopes }], skipDuplicates: true }),
+    );
+    const installed = created ? row : await reinstall(db, row, scopes);
+    if (!installed) throw alreadyInstalled(app, store, row.id);
+    const installation = { ...installed, app };
     const { secret, data } = privateKeyRow(store, scopes, `app ${app.slug}`);
     await db.apiKey.create({ data: { ...data, installationId: installation.id, appSlug: app.slug } });
     outbox.append({ topic: 'app/installed', payload: { installation_id: installation.id, app: app.slug, scopes } });
     return { installation, secret };
   });
+}
+
+/** Installs an uninstalled installation again with `scopes`; null when it is installed (also by a concurrent install that got there first). */
+async function reinstall(db: ReturnType<typeof storeClientOf>, existing: AppInstallation, scopes: string[]): Promise<AppInstallation | null> {
+  if (!existing.uninstalledAt) return null;
+  const [row] = await db.appInstallation.updateManyAndReturn({ where: { id: existing.id, uninstalledAt: { not: null } }, data: { scopes, uninstalledAt: null } });
+  return row ?? null;
 }
 
 /** Every installation of the store, uninstalled ones whose data is still kept included, by id. */
