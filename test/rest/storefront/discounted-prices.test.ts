@@ -117,7 +117,8 @@ describe('every list and face', () => {
     now = start.getTime();
     const search = await get(t.app, '/api/v1/merchant/storefront/search?keyword=Lamp', shop.privateKey);
     expect(search.status).toBe(200);
-    expect(search.body.data.find((c: { slug: string }) => c.slug === lamp.slug)).toMatchObject({ discount_price: 35 });
+    // Merchant spec: "Money is given as decimal strings in the currency's major unit with 2 decimals".
+    expect(search.body.data.find((c: { slug: string }) => c.slug === lamp.slug)).toMatchObject({ discount_price: '35.00' });
     const res = await graphql(
       t.app,
       shop.publicKey,
