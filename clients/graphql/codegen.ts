@@ -20,6 +20,7 @@ const config: CodegenConfig = {
           // Money stays exact: "19.99", never a float.
           Decimal: 'string',
           JSONObject: 'Record<string, unknown>',
+          JSON: 'unknown',
           UUID: 'string',
         },
         enumsAsTypes: true,

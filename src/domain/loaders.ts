@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Category, Collection, CollectionProduct, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Category, Collection, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import { liveAutomaticOffers } from './discounts/live-offers.js';
 import type { DiscountOffer } from './pricing/discounts.js';
@@ -122,6 +122,8 @@ export function createLoaders(db: StoreDb, now: Date) {
         return byOwner;
       }));
 
+  let metafieldDefinitionRows: Promise<MetafieldDefinition[]> | undefined;
+
   let locales: Promise<StoreLocale[]> | undefined;
   let categories: Promise<Category[]> | undefined;
 
@@ -141,6 +143,8 @@ export function createLoaders(db: StoreDb, now: Date) {
     liveOffers,
     /** The `namespace.key`s of storefront-visible metafield definitions, by owner type; read once per request. */
     storefrontMetafieldKeys,
+    /** Every metafield definition of the store; read once per request, when a metafield field is asked. */
+    metafieldDefinitions: () => (metafieldDefinitionRows ??= db.metafieldDefinition.findMany({ orderBy: { pId: 'asc' } })),
     /** The store's locales, primary first; read once per request. */
     storeLocales: () => (locales ??= db.storeLocale.findMany({ orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
     /** The whole category tree of the store; small, read once per request when a filter needs it. */

@@ -3,7 +3,7 @@ import DirectivesPlugin from '@pothos/plugin-directives';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { DateTimeResolver, JSONObjectResolver, UUIDResolver } from 'graphql-scalars';
+import { DateTimeResolver, JSONObjectResolver, JSONResolver, UUIDResolver } from 'graphql-scalars';
 import { requirePrivateKey, requireScope } from '../auth/requirements.js';
 import type { MerchantScope } from '../auth/scopes.js';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -32,6 +32,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     UUID: { Input: string; Output: string };
     JSONObject: { Input: Record<string, unknown>; Output: unknown };
+    JSON: { Input: unknown; Output: unknown };
     Decimal: { Input: string; Output: string };
   };
 }>({
@@ -95,6 +96,7 @@ export const builder = new SchemaBuilder<{
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('UUID', UUIDResolver);
 builder.addScalarType('JSONObject', JSONObjectResolver);
+builder.addScalarType('JSON', JSONResolver);
 builder.scalarType('Decimal', {
   description: 'An exact decimal amount in the major currency unit, as a string with two places, such as "19.99".',
   serialize: (value) => String(value),

@@ -43,6 +43,10 @@ import './orders/merchant-orders.js';
 import './nodes/catalog-nodes.js';
 import './nodes/merchant-nodes.js';
 import './apps/queries.js';
+import './custom-data/queries.js';
+import './custom-data/product-metafields.js';
+import './custom-data/mutations.js';
+import './apps/mutations.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -7,12 +7,14 @@ import { isUniqueCollision } from './unique-collision.js';
 import { validationsProblem } from './value-types.js';
 
 const taken = (type: string) =>
-  new ApiError('conflict', `A metaobject definition of type ${type} already exists in this store.`, { fieldErrors: { type: ['is already defined in this store'] } });
+  new ApiError('conflict', `A metaobject definition of type ${type} already exists in this store.`, {
+    fieldErrors: { type: ['is already defined in this store'] },
+  });
 
-/** The fields as stored: keys unique, each field's validations fit for its type. */
-function fieldsOf(input: MetaobjectDefinitionInput): MetaobjectField[] {
+/** The fields as stored: keys unique, each field's validations fit for its type (a failure names `fields.N`). */
+export function checkedFields(sent: MetaobjectDefinitionInput['fields']): MetaobjectField[] {
   const seen = new Set<string>();
-  return input.fields.map((field, index) => {
+  return sent.map((field, index) => {
     if (seen.has(field.key)) throw ApiError.invalidField(`fields.${index}.key`, `repeats ${field.key}`);
     seen.add(field.key);
     const validations = field.validations ?? [];
@@ -22,15 +24,19 @@ function fieldsOf(input: MetaobjectDefinitionInput): MetaobjectField[] {
   });
 }
 
+export function checkDisplayField(displayField: string | null, fields: MetaobjectField[]): void {
+  if (displayField !== null && !fields.some((f) => f.key === displayField)) throw ApiError.invalidField('displayField', 'must be the key of one of the fields');
+}
+
 /**
  * Defines a metaobject type, in one transaction with its event. `display_field` must name one of
  * its fields. A taken type is a 409 `conflict`, found up front or by the unique index when a
  * concurrent create commits first.
  */
 export async function createMetaobjectDefinition(ctx: Ctx, input: MetaobjectDefinitionInput): Promise<MetaobjectDefinitionRow> {
-  const fields = fieldsOf(input);
+  const fields = checkedFields(input.fields);
   const displayField = input.displayField ?? null;
-  if (displayField !== null && !fields.some((f) => f.key === displayField)) throw ApiError.invalidField('displayField', 'must be the key of one of the fields');
+  checkDisplayField(displayField, fields);
   if (await ctx.db.metaobjectDefinition.findFirst({ where: { type: input.type }, select: { id: true } })) throw taken(input.type);
   try {
     return await withTransaction(ctx, async (tx) => {

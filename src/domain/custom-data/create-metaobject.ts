@@ -13,9 +13,10 @@ const taken = (input: MetaobjectInput) =>
     fieldErrors: { handle: [`is already the handle of another ${input.type}`] },
   });
 
-/** Every field of the entry against its definition: no unknown keys, required ones present, each value of its type. */
-async function checkFields(ctx: Ctx, definition: MetaobjectDefinitionRow, fields: Record<string, unknown>) {
-  if (Buffer.byteLength(JSON.stringify(fields)) > metaobjectLimits.maxBytes) throw ApiError.invalidField('fields', `must be at most ${metaobjectLimits.maxBytes} bytes as JSON`);
+/** Every field of the entry against its definition: no unknown keys, required ones present, each value of its type (creates and patches alike). */
+export async function checkFields(ctx: Ctx, definition: MetaobjectDefinitionRow, fields: Record<string, unknown>) {
+  if (Buffer.byteLength(JSON.stringify(fields)) > metaobjectLimits.maxBytes)
+    throw ApiError.invalidField('fields', `must be at most ${metaobjectLimits.maxBytes} bytes as JSON`);
   if (jsonHasNul(fields)) throw ApiError.invalidField('fields', 'must not contain NUL characters');
   const problems: FieldErrors = {};
   const known = new Set(definition.fields.map((f) => f.key));
@@ -44,7 +45,9 @@ export async function createMetaobject(ctx: Ctx, input: MetaobjectInput): Promis
   if (await ctx.db.metaobject.findFirst({ where: { definitionId: definition.id, handle: input.handle }, select: { id: true } })) throw taken(input);
   try {
     const entry = await withTransaction(ctx, async (tx) => {
-      const created = await tx.db.metaobject.create({ data: { storeId: tx.db.$storeId, definitionId: definition.id, handle: input.handle, fields: fields as object } });
+      const created = await tx.db.metaobject.create({
+        data: { storeId: tx.db.$storeId, definitionId: definition.id, handle: input.handle, fields: fields as object },
+      });
       tx.outbox.append({ topic: 'metaobjects/create', payload: { id: created.id, type: definition.type, handle: created.handle } });
       return created;
     });

@@ -33,7 +33,7 @@ const AppSetupItem = builder.objectRef<ShownItem>('AppSetupItem').implement({
   }),
 });
 
-const AppSetupSheet = builder.objectRef<AppSetupSheetRow>('AppSetupSheet').implement({
+export const AppSetupSheet = builder.objectRef<AppSetupSheetRow>('AppSetupSheet').implement({
   description: "An installation's setup sheet, as the app last replaced it.",
   fields: (t) => ({
     status: t.exposeString('status'),

@@ -109,8 +109,16 @@ beforeAll(async () => {
   const verifyCode = await codeFor('verifying@example.com');
   const verifiedToken = (await post('/auth/email/verify-otp', { email: 'registering@example.com', otp_code: await codeFor('registering@example.com') })).body
     .data.verified_token as string;
-  await t.database.prisma.metafieldDefinition.create({
-    data: { storeId: shop.store.id, ownerType: 'product', namespace: 'specs', key: 'a', name: 'A', type: 'text', validations: [{ name: 'max_length', value: 10 }] },
+  const specsA = await t.database.prisma.metafieldDefinition.create({
+    data: {
+      storeId: shop.store.id,
+      ownerType: 'product',
+      namespace: 'specs',
+      key: 'a',
+      name: 'A',
+      type: 'text',
+      validations: [{ name: 'max_length', value: 10 }],
+    },
   });
   const swatch = await t.database.prisma.metaobjectDefinition.create({
     data: {
@@ -122,7 +130,7 @@ beforeAll(async () => {
       fields: [{ key: 'label', name: 'Label', type: 'text', required: true, validations: [] }],
     },
   });
-  await t.database.prisma.metaobject.create({ data: { storeId: shop.store.id, definitionId: swatch.id, handle: 'red', fields: { label: 'Red' } } });
+  const red = await t.database.prisma.metaobject.create({ data: { storeId: shop.store.id, definitionId: swatch.id, handle: 'red', fields: { label: 'Red' } } });
   const sale = await t.database.prisma.discount.create({
     data: { storeId: shop.store.id, title: 'Sale', type: 'percentage', value: '10', productIds: [boot.id], validUntil: new Date('2030-01-01T00:00:00Z') },
   });
@@ -375,18 +383,34 @@ beforeAll(async () => {
     'GET /store/metaobjects/:type/:handle': ['/store/metaobjects/swatch/red'],
     'GET /metafield-definitions': ['/metafield-definitions', '/metafield-definitions?owner_type=product&limit=1'],
     'POST /metafield-definitions': [
-      { method: 'POST', path: '/metafield-definitions', body: { owner_type: 'variant', namespace: 'specs', key: 'b', name: 'B', type: 'list.number', storefront_visible: true } },
+      {
+        method: 'POST',
+        path: '/metafield-definitions',
+        body: { owner_type: 'variant', namespace: 'specs', key: 'b', name: 'B', type: 'list.number', storefront_visible: true },
+      },
     ],
     'GET /metaobject-definitions': ['/metaobject-definitions', '/metaobject-definitions?limit=1'],
     'POST /metaobject-definitions': [
       {
         method: 'POST',
         path: '/metaobject-definitions',
-        body: { type: 'sampled', name: 'Sampled', display_field: 'x', fields: [{ key: 'x', name: 'X', type: 'text', required: true, validations: [{ name: 'min_length', value: 1 }] }] },
+        body: {
+          type: 'sampled',
+          name: 'Sampled',
+          display_field: 'x',
+          fields: [{ key: 'x', name: 'X', type: 'text', required: true, validations: [{ name: 'min_length', value: 1 }] }],
+        },
       },
     ],
     'GET /metaobjects': ['/metaobjects', '/metaobjects?type=swatch&limit=1'],
     'POST /metaobjects': [{ method: 'POST', path: '/metaobjects', body: { type: 'swatch', handle: 'blue', fields: { label: 'Blue' } } }],
+    'PATCH /metafield-definitions/:definition': [
+      { method: 'PATCH', path: `/metafield-definitions/${specsA.id}`, body: { name: 'A renamed', storefront_visible: true } },
+    ],
+    'PATCH /metaobject-definitions/:type': [
+      { method: 'PATCH', path: '/metaobject-definitions/swatch', body: { name: 'Swatches', fields: [{ key: 'hex', name: 'Hex', type: 'text' }] } },
+    ],
+    'PATCH /metaobjects/:id': [{ method: 'PATCH', path: `/metaobjects/${red.id}`, body: { fields: { label: 'Crimson' } } }],
     'GET /orders': [
       '/orders',
       '/orders?limit=1&sort_by=total&sort_order=asc',
@@ -428,10 +452,18 @@ beforeAll(async () => {
         method: 'PUT',
         path: '/app/setup',
         headers: appCaller,
-        body: { status: 'connected', items: [{ key: 'token', label: 'Token', value: 'tok_0123456789abcdef', sensitive: true }, { key: 'docs', label: 'Docs', value: 'https://docs.example' }] },
+        body: {
+          status: 'connected',
+          items: [
+            { key: 'token', label: 'Token', value: 'tok_0123456789abcdef', sensitive: true },
+            { key: 'docs', label: 'Docs', value: 'https://docs.example' },
+          ],
+        },
       },
     ],
-    'POST /app/alerts': [{ method: 'POST', path: '/app/alerts', headers: appCaller, body: { severity: 'info', title: 'Synced', message: 'All good.', dedupe_key: 'sync' } }],
+    'POST /app/alerts': [
+      { method: 'POST', path: '/app/alerts', headers: appCaller, body: { severity: 'info', title: 'Synced', message: 'All good.', dedupe_key: 'sync' } },
+    ],
     'PUT /app/requirements': [
       { method: 'PUT', path: '/app/requirements', headers: appCaller, body: { items: [{ product_product_p_id: boot.pId, prefix: `app.${app.appSlug}.fit` }] } },
     ],
@@ -441,10 +473,16 @@ beforeAll(async () => {
         method: 'POST',
         path: '/collected-definitions',
         headers: appCaller,
-        body: { type: `${typePrefix}_sampled`, name: 'Sampled', fields: [{ key: 'note', name: 'Note', type: 'single_line_text', validations: [{ name: 'max_length', value: 20 }] }] },
+        body: {
+          type: `${typePrefix}_sampled`,
+          name: 'Sampled',
+          fields: [{ key: 'note', name: 'Note', type: 'single_line_text', validations: [{ name: 'max_length', value: 20 }] }],
+        },
       },
     ],
-    'PATCH /collected-definitions/:definition': [{ method: 'PATCH', path: `/collected-definitions/${definition.p_id}`, headers: appCaller, body: { name: 'Renamed' } }],
+    'PATCH /collected-definitions/:definition': [
+      { method: 'PATCH', path: `/collected-definitions/${definition.p_id}`, headers: appCaller, body: { name: 'Renamed' } },
+    ],
     'POST /records': [{ method: 'POST', path: '/records', headers: appCaller, body: { type: definition.type, fields: { email: 'a@example.com' } } }],
     'POST /auth/email/request-otp': [{ method: 'POST', path: '/auth/email/request-otp', body: { email: 'otp-sample@example.com' } }],
     'POST /auth/email/verify-otp': [{ method: 'POST', path: '/auth/email/verify-otp', body: { email: 'verifying@example.com', otp_code: verifyCode } }],

@@ -157,3 +157,24 @@ describe('GET /v1/store/metaobjects/{type} and /{type}/{handle}', () => {
     expectFailure(await get(t.app, '/v1/store/metaobjects/fabric/washed-linen', other.publicKey), 404, 'not_found');
   });
 });
+
+describe('GET /v1/store/metaobjects in a locale', () => {
+  it('translates text fields with a translation, names the locale in Content-Language, and falls back to the primary', async () => {
+    const bilingual = await makeStore(t.database, { locales: ['en', 'fr'] });
+    await send(t.app, bilingual.privateKey, 'POST', '/metaobject-definitions', fabric);
+    const entry = await send(t.app, bilingual.privateKey, 'POST', '/metaobjects', { type: 'fabric', handle: 'linen', fields: { title: 'Linen', weight: 180 } });
+    await t.database.prisma.translation.create({
+      data: { storeId: bilingual.store.id, resourceType: 'metaobject', resourceId: entry.body.data.id, locale: 'fr', fields: { title: 'Lin' } },
+    });
+    const one = await get(t.app, '/v1/store/metaobjects/fabric/linen?locale=fr', bilingual.publicKey);
+    expect(one.status).toBe(200);
+    expect(one.headers['content-language']).toBe('fr');
+    expect(one.body.data).toMatchObject({ display_name: 'Lin', fields: { title: 'Lin', weight: 180 } });
+    const list = await get(t.app, '/v1/store/metaobjects/fabric?locale=fr', bilingual.publicKey);
+    expect(list.headers['content-language']).toBe('fr');
+    expect(list.body.data).toEqual([one.body.data]);
+    const fallback = await get(t.app, '/v1/store/metaobjects/fabric/linen?locale=xx', bilingual.publicKey);
+    expect(fallback.headers['content-language']).toBe('en');
+    expect(fallback.body.data).toMatchObject({ display_name: 'Linen', fields: { title: 'Linen' } });
+  });
+});

@@ -3,6 +3,7 @@ import { alertLimits, alertSeverities, alertShape } from '../../../domain/apps/a
 import { definitionCreateShape, definitionLimits, definitionPatchShape } from '../../../domain/apps/collected/definition-fields.js';
 import { definitionListLimits } from '../../../domain/apps/collected/definitions.js';
 import { fieldTypes, validationNames } from '../../../domain/apps/collected/field-types.js';
+import { recordShape } from '../../../domain/apps/collected/record-fields.js';
 import { requirementLimits, requirementsShape } from '../../../domain/apps/requirements/requirement-fields.js';
 import { setupLimits, setupShape } from '../../../domain/apps/setup/setup-fields.js';
 import type { KeysetWindow } from '../../../domain/pagination/keyset-page.js';
@@ -119,10 +120,7 @@ export const collectedDefinition = z
 export const definitionAnswer = singleAnswer(collectedDefinition);
 export const definitionListAnswer = listAnswer(collectedDefinition);
 
-export const recordBody = wireObject({
-  type: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(definitionLimits.type),
-  fields: z.record(z.string(), z.unknown(), { error: 'must be an object of field key to value' }),
-}).meta({
+export const recordBody = wireObject(recordShape).meta({
   description: [
     "type: a collected definition of this installation; fields: its field keys to values. Each value is checked against its field's type, required and validations",
     '(a failure names fields.<key>; a key the definition lacks is refused). integer: a JSON whole number; decimal: a number or decimal text; boolean: true/false;',

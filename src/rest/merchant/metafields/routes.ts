@@ -1,10 +1,18 @@
 import { scope } from '../../../auth/requirements.js';
 import { createMetafieldDefinition } from '../../../domain/custom-data/create-metafield-definition.js';
 import { listMetafieldDefinitions } from '../../../domain/custom-data/list-custom-data.js';
+import { updateMetafieldDefinition } from '../../../domain/custom-data/update-metafield-definition.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentMetafieldDefinition } from './presenters.js';
-import { metafieldDefinitionAnswer, metafieldDefinitionBody, metafieldDefinitionListAnswer, metafieldDefinitionListQuery } from './schemas.js';
+import {
+  metafieldDefinitionAnswer,
+  metafieldDefinitionBody,
+  metafieldDefinitionListAnswer,
+  metafieldDefinitionListQuery,
+  metafieldDefinitionParams,
+  metafieldDefinitionPatchBody,
+} from './schemas.js';
 
 export const metafieldRoutes = [
   defineRoute({
@@ -33,5 +41,20 @@ export const metafieldRoutes = [
     answer: metafieldDefinitionAnswer,
     status: 201,
     handle: async (ctx, { body }) => ({ body: single('Metafield definition created', presentMetafieldDefinition(await createMetafieldDefinition(ctx, body))) }),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/metafield-definitions/:definition',
+    operationId: 'updateMerchantMetafieldDefinition',
+    tag: 'Metafields',
+    summary: "Change a metafield definition's name, description, validations or storefront access",
+    auth: scope('merchant-metafields-create'),
+    designed: true,
+    params: metafieldDefinitionParams,
+    body: metafieldDefinitionPatchBody,
+    answer: metafieldDefinitionAnswer,
+    handle: async (ctx, { params, body }) => ({
+      body: single('Metafield definition updated', presentMetafieldDefinition(await updateMetafieldDefinition(ctx, params.definition, body))),
+    }),
   }),
 ];

@@ -3,6 +3,8 @@ import { customDataListLimits, type MetaobjectListInput } from '../../../domain/
 import { metaobjectDefinitionShape, metaobjectShape, metaobjectType } from '../../../domain/custom-data/metaobject-definition-fields.js';
 import type { KeysetWindow } from '../../../domain/pagination/keyset-page.js';
 import { valueTypes } from '../../../domain/custom-data/value-types.js';
+import { metaobjectDefinitionPatchShape } from '../../../domain/custom-data/update-metaobject-definition.js';
+import { metaobjectPatchShape } from '../../../domain/custom-data/update-metaobject.js';
 import { cursorParam, integerParam } from '../../../platform/validation/wire-params.js';
 import { isoTimestamp, jsonMap, uuid } from '../../kit/common-schemas.js';
 import { listAnswer, singleAnswer } from '../../kit/envelope.js';
@@ -30,6 +32,23 @@ export const metaobjectDefinitionBody = wireObject(metaobjectDefinitionShape).me
 export const metaobjectBody = wireObject(metaobjectShape).meta({
   description:
     'type (an existing definition), handle (unique within the type: a taken one is a 409 conflict) and fields (field key to value, checked against the definition: unknown keys, missing required fields, wrong types and failed validations are 422 naming fields.{key}; a metaobject_reference that does not resolve is 422 metaobject_reference_invalid) are required.',
+});
+
+export const metaobjectTypeParams = z.object({ type: z.string().meta({ description: 'A metaobject type of this store.' }) });
+export const metaobjectParams = z.object({ id: z.string().meta({ description: 'The id (uuid) or the integer p_id of a metaobject of this store.' }) });
+
+export const metaobjectDefinitionPatchBody = wireObject(metaobjectDefinitionPatchShape).meta({
+  description: [
+    'The fields sent change, the others keep their values. fields merges by key: a sent field replaces the field of its key (its type is immutable: a change is a 422 naming fields.N.type), a new key is added, fields not sent stay (at most 40 in all).',
+    'display_field must name one of the merged fields. type is immutable: sent unchanged it is accepted, changed it is a 422. Entries are not rewritten; each is checked whole against the new definition at its next write.',
+  ].join(' '),
+});
+
+export const metaobjectPatchBody = wireObject(metaobjectPatchShape).meta({
+  description: [
+    'fields merges into the stored values: a sent key replaces its value, null removes it, keys not sent stay; the merged entry is checked whole against its definition (422 naming fields.{key}; metaobject_reference_invalid as on create).',
+    'handle renames the entry within its type (a taken one is a 409 conflict). type is immutable: sent unchanged it is accepted, changed it is a 422.',
+  ].join(' '),
 });
 
 const field = z.strictObject({ key: z.string(), name: z.string(), type: z.enum(valueTypes), required: z.boolean(), validations: z.array(validationSchema) });
