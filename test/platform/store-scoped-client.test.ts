@@ -353,7 +353,9 @@ beforeAll(async () => {
       ),
       spareProducts: await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          database.prisma.product.create({ data: { storeId: store.id, slug: `spare-${i}`, title: 'Spare', price: '1.00', priceMin: '1.00', priceMax: '1.00' } }),
+          database.prisma.product.create({
+            data: { storeId: store.id, slug: `spare-${i}`, title: 'Spare', price: '1.00', priceMin: '1.00', priceMax: '1.00' },
+          }),
         ),
       ),
       installation: await install(app.id),
