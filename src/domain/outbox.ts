@@ -1,26 +1,44 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
-import type { DomainEvent } from './events.js';
+import type { DomainEvent, EventTopics, Topic } from './events.js';
+
+/** An event whose payload is built when the transaction commits, after every write it holds. */
+type Pending = DomainEvent | { topic: Topic; build: () => Promise<unknown> };
 
 /**
  * The events of one transaction, written in it at commit: a rolled-back write never leaves an
  * event behind, and a committed one always does. Delivery is a relay's job, not this one's.
  */
 export class Outbox {
-  #events: DomainEvent[] = [];
+  #events: Pending[] = [];
   #written = false;
 
   append(event: DomainEvent): void {
-    if (this.#written) throw new Error(`Event ${event.topic} appended after its transaction committed; append inside withTransaction.`);
+    this.#check(event.topic);
     this.#events.push(event);
+  }
+
+  /**
+   * An event whose payload is a snapshot of the record as the transaction leaves it: `build` runs
+   * inside the transaction, just before commit, once every write of it is done. The builders of one
+   * commit run together, so loaders batch their reads.
+   */
+  appendSnapshot<T extends Topic>(topic: T, build: () => Promise<EventTopics[T]>): void {
+    this.#check(topic);
+    this.#events.push({ topic, build });
+  }
+
+  #check(topic: Topic): void {
+    if (this.#written) throw new Error(`Event ${topic} appended after its transaction committed; append inside withTransaction.`);
   }
 
   /** One statement for all of them, through the transaction's store client. */
   async write(db: StoreDb): Promise<void> {
     this.#written = true;
     if (!this.#events.length) return;
+    const payloads = await Promise.all(this.#events.map((event) => ('build' in event ? event.build() : event.payload)));
     await db.outboxEvent.createMany({
-      data: this.#events.map(({ topic, payload }) => ({ storeId: db.$storeId, topic, payload: payload as Prisma.InputJsonObject })),
+      data: this.#events.map(({ topic }, i) => ({ storeId: db.$storeId, topic, payload: payloads[i] as Prisma.InputJsonObject })),
     });
   }
 }

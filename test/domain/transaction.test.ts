@@ -57,15 +57,15 @@ describe('a committed transaction', () => {
     const product = await createProduct(database, store, { title: 'Before' });
     const result = await withTransaction(ctx(), async (tx) => {
       await tx.db.product.update({ where: { id: product.id }, data: { title: 'After' } });
-      tx.outbox.append({ topic: 'products/update', payload: { id: product.id } });
-      tx.outbox.append({ topic: 'products/delete', payload: { id: product.id } });
+      tx.outbox.append({ topic: 'collections/update', payload: { id: product.id } });
+      tx.outbox.append({ topic: 'discounts/update', payload: { id: product.id } });
       return 'done';
     });
     expect(result).toBe('done');
     expect(await titleOf(product)).toBe('After');
     expect(await eventsOf(store)).toEqual([
-      { storeId: store.id, topic: 'products/update', payload: { id: product.id }, publishedAt: null },
-      { storeId: store.id, topic: 'products/delete', payload: { id: product.id }, publishedAt: null },
+      { storeId: store.id, topic: 'collections/update', payload: { id: product.id }, publishedAt: null },
+      { storeId: store.id, topic: 'discounts/update', payload: { id: product.id }, publishedAt: null },
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('a committed transaction', () => {
   it('refuses an event appended after the commit, which would otherwise be lost', async () => {
     const { store, ctx } = await storeContext();
     const leaked = await withTransaction(ctx(), async (tx) => tx);
-    expect(() => leaked.outbox.append({ topic: 'products/create', payload: { id: store.id } })).toThrow(/after its transaction committed/);
+    expect(() => leaked.outbox.append({ topic: 'collections/create', payload: { id: store.id } })).toThrow(/after its transaction committed/);
     expect(await eventsOf(store)).toEqual([]);
   });
 });
@@ -92,7 +92,7 @@ describe('an error thrown inside the transaction', () => {
     await expect(
       withTransaction(ctx(), async (tx) => {
         await tx.db.product.update({ where: { id: product.id }, data: { title: 'Lost' } });
-        tx.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+        tx.outbox.append({ topic: 'collections/update', payload: { id: product.id } });
         throw boom;
       }),
     ).rejects.toBe(boom);
@@ -106,7 +106,7 @@ describe('an error thrown inside the transaction', () => {
     await expect(
       withTransaction(ctx(), async (tx) => {
         await tx.db.product.update({ where: { id: first.id }, data: { title: 'Renamed' } });
-        tx.outbox.append({ topic: 'products/update', payload: { id: first.id } });
+        tx.outbox.append({ topic: 'collections/update', payload: { id: first.id } });
         await tx.db.product.update({ where: { id: second.id }, data: { slug: first.slug } });
       }),
     ).rejects.toMatchObject({ code: 'P2002' });
@@ -123,7 +123,7 @@ describe('the events and the write they report', () => {
       withTransaction(ctx(), async (tx) => {
         await tx.db.product.update({ where: { id: product.id }, data: { title: 'Alone' } });
         // PostgreSQL's jsonb refuses a NUL character, so this event fails when it is written, at commit.
-        tx.outbox.append({ topic: 'products/update', payload: { id: 'nul\u0000' } });
+        tx.outbox.append({ topic: 'collections/update', payload: { id: 'nul\u0000' } });
       }),
     ).rejects.toThrow(/unsupported Unicode escape sequence/);
     expect(await titleOf(product)).toBe('Together');
@@ -162,17 +162,17 @@ describe('a nested withTransaction', () => {
     const { store, ctx } = await storeContext();
     const product = await createProduct(database, store, { title: 'Nested' });
     await withTransaction(ctx(), async (outer) => {
-      outer.outbox.append({ topic: 'products/create', payload: { id: product.id } });
+      outer.outbox.append({ topic: 'collections/create', payload: { id: product.id } });
       await withTransaction(outer, async (inner) => {
         expect(inner.db).toBe(outer.db);
         expect(inner.outbox).toBe(outer.outbox);
         await inner.db.product.update({ where: { id: product.id }, data: { title: 'Inner' } });
-        inner.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+        inner.outbox.append({ topic: 'collections/update', payload: { id: product.id } });
       });
-      outer.outbox.append({ topic: 'products/delete', payload: { id: product.id } });
+      outer.outbox.append({ topic: 'discounts/update', payload: { id: product.id } });
     });
     expect(await titleOf(product)).toBe('Inner');
-    expect((await eventsOf(store)).map((e) => e.topic)).toEqual(['products/create', 'products/update', 'products/delete']);
+    expect((await eventsOf(store)).map((e) => e.topic)).toEqual(['collections/create', 'collections/update', 'discounts/update']);
   });
 
   it('rolls back with the outer transaction, events and all', async () => {
@@ -182,7 +182,7 @@ describe('a nested withTransaction', () => {
       withTransaction(ctx(), async (outer) => {
         await withTransaction(outer, async (inner) => {
           await inner.db.product.update({ where: { id: product.id }, data: { title: 'Inner' } });
-          inner.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+          inner.outbox.append({ topic: 'collections/update', payload: { id: product.id } });
         });
         throw new Boom('after the inner one');
       }),
@@ -197,8 +197,8 @@ describe('events of another store', () => {
     const mine = await storeContext();
     const theirs = await storeContext();
     const [own, other] = [await createProduct(database, mine.store, { title: 'Mine' }), await createProduct(database, theirs.store, { title: 'Theirs' })];
-    await withTransaction(mine.ctx(), async (tx) => tx.outbox.append({ topic: 'products/update', payload: { id: own.id } }));
-    await withTransaction(theirs.ctx(), async (tx) => tx.outbox.append({ topic: 'products/update', payload: { id: other.id } }));
+    await withTransaction(mine.ctx(), async (tx) => tx.outbox.append({ topic: 'collections/update', payload: { id: own.id } }));
+    await withTransaction(theirs.ctx(), async (tx) => tx.outbox.append({ topic: 'collections/update', payload: { id: other.id } }));
 
     const seen = await mine.ctx().db.outboxEvent.findMany();
     expect(seen.map((e) => ({ storeId: e.storeId, payload: e.payload }))).toEqual([{ storeId: mine.store.id, payload: { id: own.id } }]);

@@ -58,6 +58,8 @@ interface Side {
   /** Rows no wishlist item or collection member points at yet: those are unique per customer or collection and product. */
   spareCustomers: Customer[];
   spareCollections: Collection[];
+  /** Products without a shopper price row (one per product). */
+  spareProducts: Product[];
   /** Installations without a setup sheet (one per installation), and apps the store has not installed (one installation per store and app). */
   spareInstallations: AppInstallation[];
   appsNotInstalled: App[];
@@ -90,6 +92,13 @@ const cases: ModelCase[] = [
     delegate: 'product',
     fresh: () => ({ slug: `p-${next()}`, title: 'P', price: '1.00', priceMin: '1.00', priceMax: '1.00' }),
     change: { title: 'Changed' },
+  },
+  {
+    model: 'ShopperPrice',
+    delegate: 'shopperPrice',
+    key: 'productId',
+    fresh: (s) => ({ productId: s.spareProducts.shift()!.id, price: '1.00', offersKey: '' }),
+    change: { offersKey: 'changed' },
   },
   {
     model: 'ProductOption',
@@ -342,6 +351,13 @@ beforeAll(async () => {
       spareCollections: await Promise.all(
         Array.from({ length: 16 }, (_, i) => database.prisma.collection.create({ data: { storeId: store.id, slug: `spare-${i}`, name: 'Spare' } })),
       ),
+      spareProducts: await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          database.prisma.product.create({
+            data: { storeId: store.id, slug: `spare-${i}`, title: 'Spare', price: '1.00', priceMin: '1.00', priceMax: '1.00' },
+          }),
+        ),
+      ),
       installation: await install(app.id),
       collectedDefinition: await database.prisma.collectedDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base', fields: [] } }),
       metaobjectDefinition: await database.prisma.metaobjectDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base' } }),
@@ -386,8 +402,9 @@ describe('a store’s client, reused across requests', () => {
     const other = storeClientOf(database.prisma, theirs.store.id);
     expect(other).not.toBe(first);
     expect([first.$storeId, other.$storeId]).toEqual([mine.store.id, theirs.store.id]);
-    expect(await first.product.findMany({ select: { id: true } })).toEqual([{ id: mine.product.id }]);
-    expect(await other.product.findMany({ select: { id: true } })).toEqual([{ id: theirs.product.id }]);
+    // Named by title: each store also holds the spare products of the ShopperPrice case.
+    expect(await first.product.findMany({ where: { title: 'Base' }, select: { id: true } })).toEqual([{ id: mine.product.id }]);
+    expect(await other.product.findMany({ where: { title: 'Base' }, select: { id: true } })).toEqual([{ id: theirs.product.id }]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { ProductImage, Store, Variant } from '../../generated/prisma/client
 import { isoTimestamp, moneyString } from '../document-format.js';
 import { orderedRenditions } from '../media/renditions.js';
 import { variantPricing } from '../pricing/product-pricing.js';
-import { primaryImage, type ProductView } from './product-view.js';
+import { primaryImage, type ProductView } from './product-view-shape.js';
 
 function productUrl(store: Store, slug: string): string | null {
   return store.storefrontUrl ? `${store.storefrontUrl.replace(/\/$/, '')}/products/${slug}` : null;

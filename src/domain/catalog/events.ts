@@ -1,10 +1,12 @@
+import type { ProductDocument } from './document.js';
+
 /**
- * The catalogue's events. They carry the product's uuid, not a copy of it: the product's merchant
- * object is `productDocument` (document.ts), which a webhook sends as the product stands when it is
- * delivered, the same object `GET /products/{id}` answers.
+ * The catalogue's events carry the merchant API's Product object (`productDocument`, document.ts)
+ * as the transaction left it: the object `GET /products/{id}` answers right after the write
+ * (for `products/delete`, the object with its `deleted_at`). See product-events.ts.
  */
 export interface CatalogEvents {
-  'products/create': { id: string };
-  'products/update': { id: string };
-  'products/delete': { id: string };
+  'products/create': ProductDocument;
+  'products/update': ProductDocument;
+  'products/delete': ProductDocument;
 }

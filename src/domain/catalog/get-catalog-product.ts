@@ -3,7 +3,8 @@ import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { findCatalogProduct, type CatalogProductRef } from './find-product.js';
 import { storefrontCollectionsOf } from './product-collections.js';
-import { loadProductViews, type ProductView } from './product-view.js';
+import { loadProductViews } from './product-view.js';
+import type { ProductView } from './product-view-shape.js';
 
 /** A shopper-visible product with its gallery, options, variants, category and collections, in the requested locale. */
 export async function getCatalogProduct(

@@ -1,4 +1,4 @@
-import type { Product } from '../../generated/prisma/client.js';
+import type { Prisma, Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { containsText } from '../text-match.js';
@@ -7,7 +7,7 @@ import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type Keyse
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
 import { countAtVersion } from './catalog-snapshot.js';
 import type { CatalogSort } from './product-sorts.js';
-import { catalogSorts } from './product-sorts.js';
+import { catalogSorts, productsSortedBy } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
 
 /** Bounds every face checks its callers against, in its own vocabulary. */
@@ -58,15 +58,17 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
   if (input.hasVideo !== undefined) where.videoUrl = input.hasVideo ? { not: null } : null;
   if (input.inStock !== undefined) where.inStock = input.inStock;
 
+  const sort = catalogSorts[input.sort];
+  const fetch = await productsSortedBy(ctx, sort);
   const query: KeysetQuery<Product> = {
     binding: {
       list: CATALOG_LIST,
       storeId: ctx.store.id,
       filters: { keyword: input.keyword?.toLowerCase(), category: category?.id, has_video: input.hasVideo, in_stock: input.inStock, sort: input.sort },
     },
-    sort: catalogSorts[input.sort],
+    sort,
     where,
-    fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
+    fetch: (args) => fetch(args as Prisma.ProductFindManyArgs),
   };
 
   if (input.page === undefined) return { ...(await keysetPage(ctx, query, input.window)), locale, pagination: null };

@@ -4,7 +4,8 @@ import type { KeysetPage } from '../pagination/keyset-page.js';
 import { findMerchantProduct } from './find-product.js';
 import { listCatalogProducts, type CatalogListInput, type CatalogPage } from './list-catalog-products.js';
 import { listMerchantProducts, type MerchantProductListInput } from './list-merchant-products.js';
-import { loadProductViews, type ProductView } from './product-view.js';
+import { loadProductViews } from './product-view.js';
+import type { ProductView } from './product-view-shape.js';
 import { searchStorefront, type StorefrontSearchInput, type StorefrontSearchPage } from './search-storefront.js';
 
 // What the REST faces answer with: whole product views. GraphQL reads the same lists as rows and

@@ -1,4 +1,6 @@
-import type { Product } from '../../generated/prisma/client.js';
+import type { Prisma, Product } from '../../generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import { settleShopperPrices } from '../pricing/shopper-price-column.js';
 import { asBoolean, asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
 
 const byPId = (direction: Direction): SortColumn<Product> => ({ field: 'pId', direction, read: (p) => p.pId, parse: asNumber });
@@ -7,11 +9,30 @@ const createdAt = (direction: Direction): SortColumn<Product> => ({ field: 'crea
 const updatedAt = (direction: Direction): SortColumn<Product> => ({ field: 'updatedAt', direction, read: (p) => p.updatedAt.toISOString(), parse: asDate });
 
 /**
- * The price the card shows, as the pricing rule stored it (`priceMin`, see src/domain/pricing).
- * Both directions order by it, so "high to low" is exactly "low to high" reversed, ties included,
- * and both walk the same (store, priceMin, pId) index.
+ * The price the card shows, `discount_price` (the final customer price after the store's live
+ * automatic discounts), as settled into `ShopperPrice` (src/domain/pricing/shopper-price-column.ts).
+ * Both directions order by it, so "high to low" is exactly "low to high" reversed, ties included.
+ * A product created after the read settled has no row yet and is placed by its price before discounts.
  */
-const shownPrice = (direction: Direction): SortColumn<Product> => ({ field: 'priceMin', direction, read: (p) => p.priceMin.toString(), parse: asString });
+const SHOPPER_PRICE = 'shopperPrice.price';
+const shownPrice = (direction: Direction): SortColumn<Product> => ({
+  field: SHOPPER_PRICE,
+  direction,
+  read: (p) => ((p as ShopperPricedProduct).shopperPrice?.price ?? p.priceMin).toString(),
+  parse: asString,
+});
+
+type ShopperPricedProduct = Product & { shopperPrice?: { price: Prisma.Decimal } | null };
+
+/**
+ * How a product list with this sort reads its rows: a price sort first settles the stored shopper
+ * prices (one statement when nothing changed) and reads each row's with it.
+ */
+export async function productsSortedBy(ctx: Ctx, sort: KeysetSort<Product>): Promise<(args: Prisma.ProductFindManyArgs) => Promise<Product[]>> {
+  if (!sort.some((column) => column.field === SHOPPER_PRICE)) return (args) => ctx.db.product.findMany(args);
+  await settleShopperPrices(ctx);
+  return (args) => ctx.db.product.findMany({ ...args, include: { shopperPrice: { select: { price: true } } } });
+}
 
 /** Storefront sorts, each ending in the unique product id. */
 export const catalogSorts = {

@@ -1,33 +1,10 @@
-import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
+import type { Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { storefrontMetafields } from '../custom-data/storefront-metafields.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
 import { merchantPricingOf, pricingOf } from '../pricing/pricing-of.js';
-import type { ProductPricing } from '../pricing/product-pricing.js';
 
-export interface LocalizedText {
-  title: string;
-  excerpt: string | null;
-  description: string | null;
-}
-
-/** A product with everything a card, a detail page or a merchant record shows. */
-export interface ProductView {
-  product: Product;
-  text: LocalizedText;
-  variants: Variant[];
-  images: ProductImage[];
-  options: ProductOption[];
-  category: (Category & { localizedName: string }) | null;
-  pricing: ProductPricing;
-  /** The metafields this reader may see: all of them for the merchant, the storefront-visible ones for shoppers. */
-  metafields: Record<string, unknown>;
-}
-
-/** The image a product is shown with: the one marked primary, or the first of its gallery. */
-export function primaryImage(images: ProductImage[]): ProductImage | undefined {
-  return images.find((i) => i.isPrimary) ?? images[0];
-}
+import type { LocalizedText, ProductView } from './product-view-shape.js';
 
 export async function localizedProductText(ctx: Ctx, product: Product, locale: ResolvedLocale | null): Promise<LocalizedText> {
   const base = { title: product.title, excerpt: product.excerpt, description: product.description };

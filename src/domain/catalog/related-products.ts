@@ -3,7 +3,8 @@ import type { Ctx } from '../context.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { findCatalogProduct } from './find-product.js';
 import { storefrontCollectionsOf } from './product-collections.js';
-import { loadProductViews, type ProductView } from './product-view.js';
+import { loadProductViews } from './product-view.js';
+import type { ProductView } from './product-view-shape.js';
 import { shopperVisible } from './visibility.js';
 
 /** A "you may also like" strip, not a list to walk: the best dozen, no pages. */

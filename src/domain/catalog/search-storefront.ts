@@ -1,9 +1,9 @@
-import type { Product } from '../../generated/prisma/client.js';
+import type { Prisma, Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { typedMetafieldFilters } from '../custom-data/metafield-filters.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { keysetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
-import { catalogSorts, type CatalogSort } from './product-sorts.js';
+import { catalogSorts, productsSortedBy, type CatalogSort } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
 
 /** Bounds every face checks its callers against (merchant spec, Limits: keyword 2-100, at most 5 metafield filters). */
@@ -55,15 +55,17 @@ export async function searchStorefront(ctx: Ctx, input: StorefrontSearchInput): 
   const typed = await typedMetafieldFilters(ctx, 'product', metafields);
   if (typed.length) where.AND = typed.map(([key, equals]) => ({ metafields: { path: [key], equals } }));
 
+  const sort = catalogSorts[input.sort];
+  const fetch = await productsSortedBy(ctx, sort);
   const query: KeysetQuery<Product> = {
     binding: {
       list: STOREFRONT_SEARCH,
       storeId: ctx.store.id,
       filters: { keyword: input.keyword, in_stock: input.inStock, metafields, sort: input.sort },
     },
-    sort: catalogSorts[input.sort],
+    sort,
     where,
-    fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
+    fetch: (args) => fetch(args as Prisma.ProductFindManyArgs),
   };
   const [page, locale] = await Promise.all([keysetPage(ctx, query, input.window), resolveLocale(ctx, null)]);
   return { ...page, locale };

@@ -1,8 +1,9 @@
-import type { Collection, Product } from '../../generated/prisma/client.js';
+import type { Collection, Prisma, Product } from '../../generated/prisma/client.js';
+import type { KeysetSort } from '../pagination/keyset.js';
 import type { Ctx } from '../context.js';
 import { filteredProducts, type ShopperProductFilter } from '../catalog/facets/filtered-products.js';
 import type { Facet } from '../catalog/facets/option-index.js';
-import { catalogSorts } from '../catalog/product-sorts.js';
+import { catalogSorts, productsSortedBy } from '../catalog/product-sorts.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { segment, segmentedPage, type SegmentedPage } from '../pagination/segmented-page.js';
 import { merchantOrder } from './collection-order.js';
@@ -33,6 +34,11 @@ export interface CollectionProductsPage extends SegmentedPage<Product> {
   facets: Facet[] | null;
 }
 
+async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<string, unknown>) {
+  const fetch = await productsSortedBy(ctx, sort);
+  return segment<Product, Product>({ sort, where, fetch: (args) => fetch(args as Prisma.ProductFindManyArgs), output: (p) => p });
+}
+
 /** A collection's shopper-visible products, filtered, in the requested order, walked by a signed cursor. */
 export async function listCollectionProducts(ctx: Ctx, input: CollectionProductsInput): Promise<CollectionProductsPage> {
   const [collection, locale] = await Promise.all([findCollection(ctx, input.collection), resolveLocale(ctx, input.locale)]);
@@ -41,14 +47,7 @@ export async function listCollectionProducts(ctx: Ctx, input: CollectionProducts
   const segments =
     input.sort === 'merchant' || input.sort === 'in_stock'
       ? merchantOrder(ctx, collection, filtered.where, input.sort === 'in_stock')
-      : [
-          segment<Product, Product>({
-            sort: productSorts[input.sort],
-            where: filtered.where as Record<string, unknown>,
-            fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
-            output: (p) => p,
-          }),
-        ];
+      : [await sortedSegment(ctx, productSorts[input.sort], filtered.where as Record<string, unknown>)];
   const binding = { list: 'collection.products', storeId: ctx.store.id, filters: { collection: collection.id, sort: input.sort, ...filtered.binding } };
   const page = await segmentedPage(ctx, binding, segments, input.window);
   return { ...page, collection, locale, facets: filtered.facets };

@@ -1,10 +1,21 @@
 import { isoTimestamp } from '../document-format.js';
-import type { MerchantCustomer } from './merchant/customer-view.js';
+
+/** A store's customer as a merchant reads it, contact already masked for a key without the contact scope. */
+export interface MerchantCustomer {
+  id: number;
+  uid: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  avatarUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /**
  * The merchant API's Customer object: the only builder of it, so `GET /customers/{id}`, the list
  * and the webhooks of the customer events (events.ts) send the same object. Email and phone are
- * already masked or not by the caller's scopes (merchant/contact.ts).
+ * already masked or not by the caller's scopes (merchant/contact.ts); the customer events carry them unmasked.
  */
 export function customerDocument(customer: MerchantCustomer) {
   return {

@@ -1,8 +1,11 @@
+import type { CustomerDocument } from './document.js';
+
 /**
- * The customers' events: the store's customer record by its integer id and uuid. The customer's
- * merchant object is `customerDocument` (document.ts), the same object `GET /customers/{id}` answers.
+ * The customers' events carry the merchant API's Customer object (`customerDocument`, document.ts)
+ * as the transaction left it, contact unmasked: what `GET /customers/{id}` answers a key with the
+ * contact scope. See customer-events.ts.
  */
 export interface CustomerEvents {
-  'customers/create': { id: number; uid: string };
-  'customers/update': { id: number; uid: string };
+  'customers/create': CustomerDocument;
+  'customers/update': CustomerDocument;
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { filteredProducts, type ShopperProductFilter } from '../catalog/facets/filtered-products.js';
 import type { Facet } from '../catalog/facets/option-index.js';
-import { catalogSorts } from '../catalog/product-sorts.js';
+import { catalogSorts, productsSortedBy } from '../catalog/product-sorts.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { orderByOf, type KeysetSort } from '../pagination/keyset.js';
 import { parseRecordId } from '../record-id.js';
@@ -55,7 +55,8 @@ export async function listPromotionProducts(ctx: Ctx, input: PromotionProductsIn
   }
   const [promotion, locale] = await Promise.all([findLivePromotion(ctx, input.promotion), resolveLocale(ctx, input.locale)]);
   const filtered = await filteredProducts(ctx, targetPredicate(promotion), input, { facets: true, attributesField: 'attributes' });
-  const fetched = await ctx.db.product.findMany({
+  const fetch = await productsSortedBy(ctx, sorts[input.sort]);
+  const fetched = await fetch({
     where: filtered.where,
     orderBy: orderByOf(sorts[input.sort]) as Prisma.ProductOrderByWithRelationInput[],
     skip: (input.page - 1) * input.size,

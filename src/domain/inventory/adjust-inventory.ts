@@ -8,6 +8,7 @@ import type { AdjustmentInput } from './adjustment-input.js';
 import { resolveStockItems, type FieldNamer, type ResolvedAdjustment } from './resolve-stock-items.js';
 import { itemKey, readLevels, type StockItemKey, type StockLevel } from './stock-levels.js';
 import { mayGoBelowZero } from './stock-policy.js';
+import { appendProductEvent } from '../catalog/product-events.js';
 
 /** A ledger entry with the integer ids its product and variant are known by. */
 export type AdjustmentRecord = InventoryAdjustment & { product: { pId: number }; variant: { pId: number } | null };
@@ -90,7 +91,7 @@ export async function adjustInventory(ctx: Ctx, items: AdjustmentInput[], fieldO
     for (const item of ordered) adjustments[item.index] = await applyOne(tx, item, fieldOf);
     for (const productId of new Set(ordered.map((item) => item.product.id))) {
       await refreshDerivedColumns(tx, productId);
-      tx.outbox.append({ topic: 'products/update', payload: { id: productId } });
+      appendProductEvent(tx, 'products/update', productId);
     }
     const keys = new Map(resolved.map((item) => [itemKey(keyOf(item)), keyOf(item)]));
     return { adjustments, levels: await readLevels(tx.db, [...keys.values()]) };

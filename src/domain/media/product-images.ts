@@ -1,13 +1,14 @@
 import type { ProductImage } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { findMerchantProduct } from '../catalog/find-product.js';
-import { primaryImage } from '../catalog/product-view.js';
+import { primaryImage } from '../catalog/product-view-shape.js';
 import type { Ctx } from '../context.js';
 import { keysetPage, type KeysetPage, type KeysetWindow } from '../pagination/keyset-page.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { withTransaction, type TransactionCtx } from '../transaction.js';
 import { attachProductImages } from './attach-product-images.js';
 import { ingestImage, type ImageSource } from './ingest-image.js';
+import { appendProductEvent } from '../catalog/product-events.js';
 
 export const imageListLimits = { maxPageSize: 100, defaultPageSize: 20 } as const;
 
@@ -41,7 +42,7 @@ export async function listProductImages(ctx: Ctx, productRef: string, window: Ke
 async function lockProduct(tx: TransactionCtx, productRef: string): Promise<string> {
   const product = await findMerchantProduct(tx, productRef);
   await tx.db.product.update({ where: { id: product.id }, data: { updatedAt: new Date() } });
-  tx.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+  appendProductEvent(tx, 'products/update', product.id);
   return product.id;
 }
 

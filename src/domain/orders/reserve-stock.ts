@@ -4,6 +4,7 @@ import { recordUnseenChange } from '../inventory/adjust-inventory.js';
 import { countsStock, mayGoBelowZero, type StockTerms } from '../inventory/stock-policy.js';
 import { refreshDerivedColumns } from '../pricing/refresh-derived-columns.js';
 import type { TransactionCtx } from '../transaction.js';
+import { appendProductEvent } from '../catalog/product-events.js';
 
 export interface StockLine {
   product: Product;
@@ -39,7 +40,7 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
   for (const productId of new Set(ordered.map((l) => l.product.id))) {
     await tx.db.product.update({ where: { id: productId }, data: { salesCount: { increment: unitsOf(lines, productId) } } });
     await refreshDerivedColumns(tx, productId);
-    tx.outbox.append({ topic: 'products/update', payload: { id: productId } });
+    appendProductEvent(tx, 'products/update', productId);
   }
   return taken;
 }

@@ -1,5 +1,6 @@
 import type { TransactionCtx } from '../transaction.js';
 import { derivedProductColumns } from './derived-columns.js';
+import { markShopperPriceStale } from './shopper-price-column.js';
 
 const pricedFields = { price: true, compareAtPrice: true, trackInventory: true, stock: true } as const;
 
@@ -17,5 +18,7 @@ export async function refreshDerivedColumns(tx: TransactionCtx, productId: strin
     data: { updatedAt: new Date() },
     select: { ...pricedFields, variants: { select: { ...pricedFields, isActive: true, isBackorder: true } } },
   });
-  await tx.db.product.update({ where: { id: productId }, data: derivedProductColumns(product, product.variants) });
+  const derived = derivedProductColumns(product, product.variants);
+  await tx.db.product.update({ where: { id: productId }, data: derived });
+  await markShopperPriceStale(tx, productId, derived.priceMin);
 }

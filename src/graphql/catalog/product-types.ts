@@ -108,7 +108,7 @@ export const ProductRef = builder.objectRef<LocalizedProduct>('Product').impleme
     type: t.exposeString('type'),
     price: t.field({
       type: Money,
-      description: "What the shopper pays: the product's own price, or its cheapest active variant's. PRICE_LOW and PRICE_HIGH order by it.",
+      description: "The product's own price, or its cheapest active variant's, before discounts (discountPrice is what the shopper pays).",
       resolve: async (p, _a, c) => money((await pricing(p, c)).price, c),
     }),
     compareAtPrice: t.field({

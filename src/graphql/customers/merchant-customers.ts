@@ -1,6 +1,6 @@
 import { customerFilterLimits } from '../../domain/customers/merchant/customer-filters.js';
 import { customerSortFields } from '../../domain/customers/merchant/customer-sorts.js';
-import type { MerchantCustomer as Customer } from '../../domain/customers/merchant/customer-view.js';
+import type { MerchantCustomer as Customer } from '../../domain/customers/document.js';
 import { findMerchantCustomer } from '../../domain/customers/merchant/find-customer.js';
 import { customerListLimits, listMerchantCustomers } from '../../domain/customers/merchant/list-customers.js';
 import { customerPeriods } from '../../domain/customers/merchant/period.js';

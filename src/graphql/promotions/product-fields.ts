@@ -19,7 +19,7 @@ const CollectionSummary = builder.objectRef<Collection>('CollectionSummary').imp
 builder.objectFields(ProductRef, (t) => ({
   discountPrice: t.field({
     type: Money,
-    description: 'What the shopper pays: price less the single best live automatic discount (REST discount_price).',
+    description: 'What the shopper pays: price less the single best live automatic discount (REST discount_price). PRICE_LOW and PRICE_HIGH order by it.',
     resolve: async (p, _a, c) => money((await pricingOf(c.ctx, p)).discountPrice, c),
   }),
   discount: t.field({

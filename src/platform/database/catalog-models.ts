@@ -13,6 +13,8 @@ export const changesCachedReads = {
   ApiKey: true,
   Category: true,
   Product: true,
+  // A settled sort key: it follows the products and discounts above, so settling it changes no answer.
+  ShopperPrice: false,
   ProductOption: true,
   Variant: true,
   ProductImage: true,

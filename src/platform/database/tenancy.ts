@@ -16,6 +16,7 @@ export const tenancyOf = {
   ApiKey: 'owned',
   Category: 'owned',
   Product: 'owned',
+  ShopperPrice: 'owned',
   ProductOption: 'owned',
   Variant: 'owned',
   ProductImage: 'owned',

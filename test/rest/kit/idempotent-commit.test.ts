@@ -31,7 +31,7 @@ const logEvent = defineRoute({
   answer: z.unknown(),
   status: 201,
   handle: async (ctx, { body }) => {
-    await withTransaction(ctx, async (tx) => tx.outbox.append({ topic: 'products/update', payload: { id: body.name } }));
+    await withTransaction(ctx, async (tx) => tx.outbox.append({ topic: 'collections/update', payload: { id: body.name } }));
     // Read back through the context: the uncommitted event is visible to the answer being built.
     const events = await ctx.db.outboxEvent.count({ where: { payload: { equals: { id: body.name } } } });
     if (breakOnce.delete(body.name)) throw new Error('the answer could not be built');
@@ -64,9 +64,14 @@ afterAll(async () => {
 });
 
 const post = (name: string, key: string) =>
-  call(kit, { method: 'POST', url: '/kit/events', key: shop.privateKey, headers: { 'content-type': 'application/json', 'idempotency-key': key }, payload: JSON.stringify({ name }) });
-const eventsOf = (name: string) =>
-  t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, payload: { equals: { id: name } } } });
+  call(kit, {
+    method: 'POST',
+    url: '/kit/events',
+    key: shop.privateKey,
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    payload: JSON.stringify({ name }),
+  });
+const eventsOf = (name: string) => t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, payload: { equals: { id: name } } } });
 const recordsOf = (key: string) => t.database.prisma.idempotencyRecord.findMany({ where: { storeId: shop.store.id, key: { endsWith: `:${key}` } } });
 
 describe('A keyed write and its stored answer', () => {
@@ -102,7 +107,13 @@ describe('A keyed write and its stored answer', () => {
   it('without a key, the write commits on its own as before', async () => {
     const name = `event-${randomUUID()}`;
     breakOnce.add(name);
-    const failed = await call(kit, { method: 'POST', url: '/kit/events', key: shop.privateKey, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name }) });
+    const failed = await call(kit, {
+      method: 'POST',
+      url: '/kit/events',
+      key: shop.privateKey,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name }),
+    });
     expectFailure(failed, 500, 'server_error');
     expect(await eventsOf(name)).toBe(1);
   });

@@ -47,7 +47,7 @@ describe('PUT /products/{product}', () => {
     });
     expect(new Date(res.body.data.updated_at).getTime()).toBeGreaterThan(past.getTime());
     expect(await derivedOf(t.database, product.id)).toEqual({ priceMin: '12.50', priceMax: '12.50', stock: 5, inStock: true });
-    expect(await eventsAfter(before)).toEqual([{ topic: 'products/update', payload: { id: product.id } }]);
+    expect(await eventsAfter(before)).toEqual([{ topic: 'products/update', payload: expect.objectContaining({ uid: product.id }) }]);
   });
 
   it('clears nullable fields with null and metadata and metafields to {}', async () => {
@@ -150,7 +150,7 @@ describe('DELETE /products/{product}', () => {
     const res = await send(t.app, shop.privateKey, 'DELETE', `/products/${product.id}`);
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toEqual({ status: 'success', message: 'Product deleted', data: { id: product.pId, p_id: product.pId, deleted: true } });
-    expect(await eventsAfter(before)).toEqual([{ topic: 'products/delete', payload: { id: product.id } }]);
+    expect(await eventsAfter(before)).toEqual([{ topic: 'products/delete', payload: expect.objectContaining({ uid: product.id }) }]);
     expectFailure(await get(t.app, `/v1/store/products/doomed-lamp`, shop.publicKey), 404, 'not_found');
     const list = await get(t.app, `/v1/store/products?per_page=100`, shop.publicKey);
     expect(list.body.data.map((p: { slug: string }) => p.slug)).not.toContain('doomed-lamp');
@@ -205,8 +205,8 @@ describe('POST /products/publish', () => {
     });
     for (const p of res.body.data.products) expect(new Date(p.updated_at).getTime()).toBeGreaterThan(past.getTime());
     expect(await eventsAfter(before)).toEqual([
-      { topic: 'products/update', payload: { id: a.id } },
-      { topic: 'products/update', payload: { id: b.id } },
+      { topic: 'products/update', payload: expect.objectContaining({ uid: a.id }) },
+      { topic: 'products/update', payload: expect.objectContaining({ uid: b.id }) },
     ]);
     expectFailure(await get(t.app, `/v1/store/products/${a.slug}`, shop.publicKey), 404, 'not_found');
   });

@@ -335,7 +335,7 @@ describe('Image writes and the product', () => {
     const product = await createProduct(t.database, shop.store, { title: 'Clock', images: 0, updatedAt: new Date('2026-01-01T00:00:00Z') });
     const media_id = await libraryFile(shop, '#606060');
     const events = () =>
-      t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, topic: 'products/update', payload: { equals: { id: product.id } } } });
+      t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, topic: 'products/update', payload: { path: ['uid'], equals: product.id } } });
     const updatedAt = async () => (await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).updatedAt.getTime();
     let last = await updatedAt();
     const writes = [
@@ -360,6 +360,6 @@ describe('Image writes and the product', () => {
     await send('POST', `/products/${product.pId}/images`, { url: 'http://10.0.0.1/a.png' });
     const row = await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect(row.updatedAt.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(await t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, payload: { equals: { id: product.id } } } })).toBe(0);
+    expect(await t.database.prisma.outboxEvent.count({ where: { storeId: shop.store.id, payload: { path: ['uid'], equals: product.id } } })).toBe(0);
   });
 });

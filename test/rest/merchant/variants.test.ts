@@ -99,7 +99,9 @@ describe('POST /products/{product}/variants', () => {
     expect(await derivedOf(t.database, product.id)).toEqual({ priceMin: '9.99', priceMax: '22.00', stock: 10, inStock: true });
     const stored = await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect(stored.updatedAt.getTime()).toBeGreaterThan(past.getTime());
-    expect((await outboxOf(t.database, shop.store)).slice(before)).toEqual([{ topic: 'products/update', payload: { id: product.id } }]);
+    expect((await outboxOf(t.database, shop.store)).slice(before)).toEqual([
+      { topic: 'products/update', payload: expect.objectContaining({ uid: product.id }) },
+    ]);
     const low = await get(t.app, `/v1/store/products?sort=price_low&per_page=100`, shop.publicKey);
     expect(low.body.data.find((c: { slug: string }) => c.slug === product.slug)).toMatchObject({ price: 9.99 });
   });
@@ -222,7 +224,9 @@ describe('DELETE /products/{product}/variants/{variant}', () => {
     expect(res.body).toEqual({ status: 'success', message: 'Variant deleted', data: { id: s!.pId, uid: s!.id, deleted: true } });
     expect(await variantsOf(product)).toEqual([]);
     expect(await derivedOf(t.database, product.id)).toEqual({ priceMin: '15.00', priceMax: '15.00', stock: 1, inStock: true });
-    expect((await outboxOf(t.database, shop.store)).slice(before)).toEqual([{ topic: 'products/update', payload: { id: product.id } }]);
+    expect((await outboxOf(t.database, shop.store)).slice(before)).toEqual([
+      { topic: 'products/update', payload: expect.objectContaining({ uid: product.id }) },
+    ]);
     expectFailure(await send(t.app, shop.privateKey, 'DELETE', `/products/${product.id}/variants/${s!.pId}`), 404, 'not_found', 'Variant not found.');
   });
 

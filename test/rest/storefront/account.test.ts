@@ -46,7 +46,7 @@ describe('PATCH /v1/store/account', () => {
     const ada = await signInCustomer(t.database, shop.store);
     await update(ada, { first_name: 'Augusta' });
     const events = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'customers/update' } });
-    expect(events.map((e) => e.payload)).toContainEqual({ id: ada.customer.id, uid: ada.customer.uid });
+    expect(events.map((e) => e.payload)).toContainEqual(expect.objectContaining({ id: ada.customer.id, uid: ada.customer.uid }));
   });
 
   it('changes the email with the code sent to the new address, and then signs in with it', async () => {

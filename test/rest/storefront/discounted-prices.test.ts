@@ -157,10 +157,16 @@ describe('every list and face', () => {
     });
   });
 
-  it('keeps price sorts on the price before discounts', async () => {
+  // Issue 17: price sorts "order by the price the card shows (discount_price, the final customer price)".
+  it('orders price sorts by the discounted price the card shows', async () => {
     now = start.getTime();
     const res = await get(t.app, '/v1/store/products?sort=price_low&per_page=100', shop.publicKey);
-    expect(res.body.data.map((c: { price: number }) => c.price)).toEqual([19.99, 40, 80, 500]);
+    expect(res.body.data.map((c: { price: number; discount_price: number }) => [c.price, c.discount_price])).toEqual([
+      [19.99, 17.49],
+      [40, 35],
+      [80, 80],
+      [500, 500],
+    ]);
   });
 
   it('never lets another store’s discount reach this store, nor this store’s reach the other', async () => {

@@ -12,6 +12,7 @@ import { freeSlug } from './slug.js';
 import { isSlugCollision } from './slug-collision.js';
 import { checkVariantCombinations } from './variant-options.js';
 import { variantRow } from './variant-row.js';
+import { appendProductEvent } from '../product-events.js';
 
 /** Each round of concurrent creates of one title lets one of them win, so this many of them always succeed. */
 const SLUG_ATTEMPTS = 10;
@@ -55,7 +56,7 @@ async function insertProduct(tx: TransactionCtx, input: ProductCreateInput, imag
     images.map((i) => i.file),
     { primary: true, alts: images.map((i) => i.alt) },
   );
-  tx.outbox.append({ topic: 'products/create', payload: { id: product.id } });
+  appendProductEvent(tx, 'products/create', product.id);
   return product;
 }
 

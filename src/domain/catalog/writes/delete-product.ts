@@ -2,6 +2,7 @@ import type { Product } from '../../../generated/prisma/client.js';
 import type { Ctx } from '../../context.js';
 import { withTransaction } from '../../transaction.js';
 import { findMerchantProduct } from '../find-product.js';
+import { appendProductEvent } from '../product-events.js';
 
 /**
  * Soft delete: the row stays, with `deletedAt`, so its uuid, integer id and slug stay reserved;
@@ -13,7 +14,7 @@ export async function deleteProduct(ctx: Ctx, rawId: string): Promise<Product> {
     // The condition makes a concurrent second delete update nothing instead of deleting twice.
     const { count } = await tx.db.product.updateMany({ where: { id: product.id, deletedAt: null }, data: { deletedAt: tx.now } });
     if (count === 0) return findMerchantProduct(tx, rawId);
-    tx.outbox.append({ topic: 'products/delete', payload: { id: product.id } });
+    appendProductEvent(tx, 'products/delete', product.id);
     return product;
   });
 }

@@ -5,6 +5,7 @@ import { parseRecordId } from '../../record-id.js';
 import { withTransaction } from '../../transaction.js';
 import { merchantVisible } from '../visibility.js';
 import type { PublishInput } from './product-fields.js';
+import { appendProductEvent } from '../product-events.js';
 
 type Ref = { pId: number } | { id: string };
 
@@ -33,7 +34,7 @@ export async function publishProducts(ctx: Ctx, input: PublishInput): Promise<Pr
     const changing = named.filter((p) => p.published !== input.published);
     if (changing.length) {
       await tx.db.product.updateMany({ where: { id: { in: changing.map((p) => p.id) } }, data: { published: input.published } });
-      for (const product of changing) tx.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+      for (const product of changing) appendProductEvent(tx, 'products/update', product.id);
     }
     const written = changing.length ? await tx.db.product.findMany({ where: { id: { in: changing.map((p) => p.id) } } }) : [];
     return named.map((p) => written.find((w) => w.id === p.id) ?? p);

@@ -8,6 +8,7 @@ import { findMerchantProduct } from '../find-product.js';
 import { ownStockWithVariants, type ProductOptionInput, type ProductUpdateInput } from './product-fields.js';
 import { resolveCategoryId } from './resolve-category.js';
 import { optionValuesMismatch } from './variant-options.js';
+import { appendProductEvent } from '../product-events.js';
 
 /**
  * The product columns a patch sets: only the fields sent. `metafields` replaces the values the
@@ -52,7 +53,7 @@ export async function updateProduct(ctx: Ctx, rawId: string, input: ProductUpdat
     }
     if (input.options) await replaceOptions(tx, product, input.options);
     await refreshDerivedColumns(tx, product.id);
-    tx.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+    appendProductEvent(tx, 'products/update', product.id);
     return product;
   });
 }

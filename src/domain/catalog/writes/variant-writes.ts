@@ -9,6 +9,7 @@ import { findVariant } from './find-variant.js';
 import type { VariantCreateInput, VariantUpdateInput } from './product-fields.js';
 import { combinationKey, optionValuesMismatch, orderedOptionValues, type OptionList } from './variant-options.js';
 import { variantRow } from './variant-row.js';
+import { appendProductEvent } from '../product-events.js';
 
 // Every variant write locks its product row first, so concurrent writes to one product's variants
 // run one after another: the duplicate-combination check and the derived columns read what the
@@ -41,7 +42,7 @@ function checkCombination(scope: ProductScope, optionValues: Record<string, stri
 
 async function finish(tx: TransactionCtx, product: Product): Promise<void> {
   await refreshDerivedColumns(tx, product.id);
-  tx.outbox.append({ topic: 'products/update', payload: { id: product.id } });
+  appendProductEvent(tx, 'products/update', product.id);
 }
 
 /** Adds a variant at the end (or at its `position`), defaults taken from the product. */

@@ -1,6 +1,7 @@
 import type { Customer } from '../../../generated/prisma/client.js';
 import { findOrInsert } from '../../find-or-insert.js';
 import type { TransactionCtx } from '../../transaction.js';
+import { appendCustomerEvent } from '../customer-events.js';
 
 /**
  * The store's own record of an account, made the first time the shopper signs in or registers at
@@ -12,6 +13,6 @@ export async function storeCustomerOf(tx: TransactionCtx, accountId: string): Pr
     () => tx.db.customer.findUnique({ where: { storeId_accountId: { storeId: tx.db.$storeId, accountId } } }),
     () => tx.db.customer.createManyAndReturn({ data: [{ storeId: tx.db.$storeId, accountId, createdAt: tx.now }], skipDuplicates: true }),
   );
-  if (created) tx.outbox.append({ topic: 'customers/create', payload: { id: customer.id, uid: customer.uid } });
+  if (created) appendCustomerEvent(tx, 'customers/create', customer.id);
   return customer;
 }

@@ -9,6 +9,7 @@ import { phoneChannels, type PhoneChannel } from '../otp/phone-otp.js';
 import { emailInput, otpCodeInput } from './account-fields.js';
 import { myAccount } from './my-account.js';
 import { countryCodeInput, phoneInput, toE164 } from './phone-number.js';
+import { appendCustomerEvent } from '../customer-events.js';
 
 /** An avatar is a link the shopper's app hosts (an identity provider's picture, say): https only, never downloaded. */
 const avatarInput = nullableText(2048).refine((v) => v === null || /^https:\/\/[^\s]+$/i.test(v), { error: 'must be an https URL or null' });
@@ -113,7 +114,7 @@ export async function updateAccount(ctx: Ctx, input: AccountUpdateInput) {
         },
       });
       await tx.db.customer.update({ where: { id: customerId }, data: { updatedAt: tx.now } });
-      tx.outbox.append({ topic: 'customers/update', payload: { id: customerId, uid: customerUid } });
+      appendCustomerEvent(tx, 'customers/update', customerId);
     });
   } catch (error) {
     // Another account took the address between the check and this write.

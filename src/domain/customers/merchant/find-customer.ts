@@ -2,7 +2,8 @@ import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
 import { parseRecordId } from '../../record-id.js';
 import type { CustomerRow } from './customer-sorts.js';
-import { merchantCustomerOf, type MerchantCustomer } from './customer-view.js';
+import type { MerchantCustomer } from '../document.js';
+import { merchantCustomerOf } from './customer-view.js';
 
 /** A customer of this store by integer id or uuid; another store's customer is simply not found. */
 export async function findCustomerRow(ctx: Ctx, ref: string): Promise<CustomerRow> {

@@ -4,7 +4,8 @@ import type { Direction } from '../../pagination/keyset.js';
 import { requireContactScope } from './contact.js';
 import { customerWhere, type CustomerFilter } from './customer-filters.js';
 import { contactSorts, customerSort, type CustomerRow, type CustomerSortField } from './customer-sorts.js';
-import { merchantCustomerOf, type MerchantCustomer } from './customer-view.js';
+import type { MerchantCustomer } from '../document.js';
+import { merchantCustomerOf } from './customer-view.js';
 
 export const customerListLimits = { maxPageSize: 100, defaultPageSize: 20 } as const;
 export const CUSTOMER_LIST = 'merchant.customers';

@@ -1,5 +1,6 @@
 import type { Collection, WishlistItem } from '../../../generated/prisma/client.js';
-import { loadProductViews, type ProductView } from '../../catalog/product-view.js';
+import { loadProductViews } from '../../catalog/product-view.js';
+import type { ProductView } from '../../catalog/product-view-shape.js';
 import type { Ctx } from '../../context.js';
 import type { KeysetPage, KeysetWindow } from '../../pagination/keyset-page.js';
 import { listWishlist, type WishlistEntry } from '../wishlist/wishlist.js';

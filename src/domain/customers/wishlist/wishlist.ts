@@ -1,7 +1,8 @@
 import type { Product, WishlistItem } from '../../../generated/prisma/client.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import { findCatalogProduct } from '../../catalog/find-product.js';
-import { loadProductViews, type ProductView } from '../../catalog/product-view.js';
+import { loadProductViews } from '../../catalog/product-view.js';
+import type { ProductView } from '../../catalog/product-view-shape.js';
 import type { ResolvedLocale } from '../../locale/resolve-locale.js';
 import { signedInCustomer, type Ctx } from '../../context.js';
 import { keysetPage, type KeysetPage, type KeysetWindow } from '../../pagination/keyset-page.js';

@@ -1,5 +1,5 @@
 import type { Store } from '../../../generated/prisma/client.js';
-import type { ProductView } from '../../../domain/catalog/product-view.js';
+import type { ProductView } from '../../../domain/catalog/product-view-shape.js';
 import type { AppliedDiscount } from '../../../domain/pricing/discounts.js';
 import { moneyString } from '../../kit/format.js';
 import { presentProductCard } from '../../storefront/products/presenters.js';

@@ -33,7 +33,9 @@ export const storefrontSearchQuery = z
         description: `Up to ${maxMetafieldFilters} filters, each metafields[namespace.key]=value: the product's metafield namespace.key holds that value, read as its definition's type (text, date, url and references as text, number as a number, boolean as true or false; a key without a product definition, or a json, money or list metafield, is a 422 naming the filter). All must hold.`,
         param: { style: 'deepObject', explode: true },
       }),
-    sort: enumParam(catalogSortNames).meta({ description: 'latest (default), popular, price_low, price_high (on the price the card shows).' }),
+    sort: enumParam(catalogSortNames).meta({
+      description: 'latest (default), popular, price_low, price_high (on the price the card shows: discount_price, after automatic discounts).',
+    }),
     limit: integerParam(1, maxPageSize).meta({ description: `Page size, default ${defaultPageSize}.` }),
     starting_after: cursorParam.meta({ description: 'next_cursor of the previous page.' }),
   })

@@ -30,7 +30,7 @@ export const collectionProductsQuery = z
     ...shopperFilterFields,
     sort: enumParam(collectionSortNames).meta({
       description:
-        "merchant (default: pinned first in pin order, then the merchant's positions, then for smart collections newest first), newest, price_low, price_high, popular, in_stock (in-stock first, each part in the merchant's order). Each ends in a unique tie-breaker.",
+        "merchant (default: pinned first in pin order, then the merchant's positions, then for smart collections newest first), newest, price_low, price_high (on the card's discount_price, after automatic discounts), popular, in_stock (in-stock first, each part in the merchant's order). Each ends in a unique tie-breaker.",
     }),
     per_page: integerParam(1, maxPageSize).meta({ description: `Page size, default ${defaultPageSize}.` }),
     limit: integerParam(1, maxPageSize).meta({ description: 'Alias of per_page.' }),

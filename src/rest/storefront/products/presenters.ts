@@ -1,6 +1,6 @@
 import type { Collection, ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
 import { orderedRenditions, type Renditions } from '../../../domain/media/renditions.js';
-import { primaryImage, type ProductView } from '../../../domain/catalog/product-view.js';
+import { primaryImage, type ProductView } from '../../../domain/catalog/product-view-shape.js';
 import { sellableVariants, variantPricing } from '../../../domain/pricing/product-pricing.js';
 import { variantDiscountPrice } from '../../../domain/pricing/shopper-pricing.js';
 import { isNew } from '../../../domain/catalog/freshness.js';

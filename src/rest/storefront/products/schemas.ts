@@ -15,7 +15,9 @@ export const productListQuery = z
     keyword: textParam(maxKeywordLength).meta({ description: 'Case-insensitive match on the title; % and _ are plain characters.' }),
     category_slug: textParam(255).meta({ description: 'The category and its subcategories.' }),
     category_id: textParam(64).meta({ description: 'Integer id or uuid of a category; the category and its subcategories.' }),
-    sort: enumParam(catalogSortNames).meta({ description: 'latest (default), popular, price_low, price_high (on the price the card shows).' }),
+    sort: enumParam(catalogSortNames).meta({
+      description: 'latest (default), popular, price_low, price_high (on the price the card shows: discount_price, after automatic discounts).',
+    }),
     has_video: booleanParam,
     in_stock: booleanParam.meta({ description: 'true: only products a shopper can buy now; false: only sold-out ones.' }),
     starting_after: cursorParam.meta({ description: 'next_cursor of the previous page: keyset mode, without totals.' }),

@@ -14,7 +14,10 @@ export const promotionParams = z.object({ promotion: z.string().meta({ descripti
 export const promotionProductsQuery = z
   .looseObject({
     ...shopperFilterFields,
-    sort: enumParam(promotionSortNames).meta({ description: 'newest (default), price_low, price_high, popular, in_stock (in-stock first, then newest).' }),
+    sort: enumParam(promotionSortNames).meta({
+      description:
+        "newest (default), price_low, price_high (on the card's discount_price, after automatic discounts), popular, in_stock (in-stock first, then newest).",
+    }),
     page: integerParam(1, Number.MAX_SAFE_INTEGER).meta({ description: 'Page number from 1; past 50: page_too_deep.' }),
     per_page: integerParam(1, maxPageSize).meta({ description: `Page size, default ${defaultPageSize}.` }),
     limit: integerParam(1, maxPageSize).meta({ description: 'Alias of per_page.' }),

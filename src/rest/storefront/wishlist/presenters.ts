@@ -1,6 +1,6 @@
 import type { Store } from '../../../generated/prisma/client.js';
 import type { WishlistEntry } from '../../../domain/customers/wishlist/wishlist.js';
-import type { ProductView } from '../../../domain/catalog/product-view.js';
+import type { ProductView } from '../../../domain/catalog/product-view-shape.js';
 import { moneyNumber } from '../../kit/format.js';
 import { presentProductCard } from '../products/presenters.js';
 
