@@ -92,6 +92,42 @@ export const commands: Record<string, Command> = {
     database: 'write',
     load: async () => (await import('./app-commands.js')).appUninstall,
   },
+  'review list': {
+    summary: "List a store's reviews, newest first, with their ids, status and product (native and imported, every status).",
+    flags: { store: { value: 'SLUG', help: 'the store whose reviews to list' } },
+    required: ['store'],
+    database: 'read',
+    load: async () => (await import('./review-commands.js')).reviewList,
+  },
+  'review moderate': {
+    summary: "Approve or reject a review; the product's and the store's ratings follow at once, and a running server's storefront shows it.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store the review belongs to' },
+      id: { value: 'ID', help: "the review's id, as review list prints it" },
+      status: { value: 'approved|rejected', help: 'the moderation' },
+    },
+    required: ['store', 'id', 'status'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).reviewModerate,
+  },
+  'question list': {
+    summary: "List a store's questions, newest first, with their ids, status and answers.",
+    flags: { store: { value: 'SLUG', help: 'the store whose questions to list' } },
+    required: ['store'],
+    database: 'read',
+    load: async () => (await import('./review-commands.js')).questionList,
+  },
+  'question answer': {
+    summary: "Answer a question as the store, which publishes it on the product's storefront; answering again replaces the answer.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store the question belongs to' },
+      id: { value: 'ID', help: "the question's id, as question list prints it" },
+      text: { value: 'TEXT', help: 'the answer, up to 2000 characters' },
+    },
+    required: ['store', 'id', 'text'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).questionAnswer,
+  },
   seed: {
     summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
     flags: {

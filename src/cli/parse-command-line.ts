@@ -25,6 +25,8 @@ const flagTypes = {
   seed: { type: 'string' },
   to: { type: 'string' },
   app: { type: 'string' },
+  status: { type: 'string' },
+  text: { type: 'string' },
 } as const;
 
 export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;

@@ -7,6 +7,7 @@ import { call, get } from '../../support/http.js';
 import { multipartBody, picture } from '../../support/media-fixtures.js';
 import { signInCustomer } from '../../support/customers.js';
 import { installTestApp } from '../../support/apps.js';
+import { addQuestion, addReview } from '../../support/reviews.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -66,6 +67,11 @@ beforeAll(async () => {
       t.database.prisma.savedAddress.create({ data: { accountId: addressOwner.account.id, label, address: 'x', lat: 1, lng: 1, isDefault: label === 'Old' } }),
     ),
   );
+  // A review with the store's reply and one without, an import, and an answered question: every review and question shape.
+  const replied = await addReview(t.database, shop.store, boot, { rating: 5, title: 'Warm', body: 'Dry feet all winter.', status: 'approved' });
+  await t.database.prisma.review.update({ where: { id: replied.id }, data: { reply: 'Thank you!', repliedAt: new Date() } });
+  await addReview(t.database, shop.store, boot, { rating: 3, source: 'judge', status: 'approved' });
+  await addQuestion(t.database, shop.store, boot, 'Do they run large?', 'True to size.');
   const wisher = await signInCustomer(t.database, shop.store);
   await t.database.prisma.wishlistItem.createMany({
     data: [boot, stocked].map((p) => ({ storeId: shop.store.id, customerId: wisher.customer.id, productId: p.id, priceAtSave: '5.00' })),
@@ -197,6 +203,9 @@ beforeAll(async () => {
   samples = {
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
+    'GET /store/products/:slug/reviews': [`/store/products/${boot.slug}/reviews`, `/store/products/${boot.slug}/reviews?page=1&verified_only=1`],
+    'GET /store/products/:slug/reviews/summary': [`/store/products/${boot.slug}/reviews/summary`, `/store/products/${bare.slug}/reviews/summary`],
+    'GET /store/products/:slug/questions': [`/store/products/${boot.slug}/questions`],
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
     'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],
