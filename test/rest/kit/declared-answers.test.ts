@@ -188,6 +188,8 @@ beforeAll(async () => {
     'merchant-app-requirements-write',
     'merchant-collected-definitions-manage',
     'merchant-collected-records-submit',
+    'merchant-reviews-import',
+    'merchant-reviews-read',
   ]);
   const appCaller = { 'x-client-key': app.key };
   const typePrefix = `app_${app.appSlug}_${app.id}`;
@@ -440,6 +442,20 @@ beforeAll(async () => {
         body: { status: 'connected', items: [{ key: 'token', label: 'Token', value: 'tok_0123456789abcdef', sensitive: true }, { key: 'docs', label: 'Docs', value: 'https://docs.example' }] },
       },
     ],
+    'POST /reviews/import': [
+      {
+        method: 'POST',
+        path: '/reviews/import',
+        headers: appCaller,
+        body: {
+          reviews: [
+            { source_review_id: 'r-1', product: boot.pId, rating: 4, title: 'Snug', description: 'Warm.', author_display_name: 'Jo', submitted_at: '2026-10-01T08:00:00Z' },
+            { source_review_id: 'r-2', product: 'no-such-product', rating: 2, author_display_name: 'Al', submitted_at: '2026-10-02T08:00:00Z' },
+          ],
+        },
+      },
+    ],
+    'GET /reviews': [{ method: 'GET', path: '/reviews?status=pending', headers: appCaller }],
     'POST /app/alerts': [{ method: 'POST', path: '/app/alerts', headers: appCaller, body: { severity: 'info', title: 'Synced', message: 'All good.', dedupe_key: 'sync' } }],
     'PUT /app/requirements': [
       { method: 'PUT', path: '/app/requirements', headers: appCaller, body: { items: [{ product_product_p_id: boot.pId, prefix: `app.${app.appSlug}.fit` }] } },
