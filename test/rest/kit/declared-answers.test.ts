@@ -174,6 +174,28 @@ beforeAll(async () => {
     order_no: string;
   };
   const unpaidOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: unpaid.id } });
+  // A customer who received the stocked product, so may review it.
+  const reviewer = await signInCustomer(t.database, shop.store);
+  await t.database.prisma.order.create({
+    data: {
+      storeId: shop.store.id,
+      customerId: reviewer.customer.id,
+      number: 9001,
+      status: 'delivered',
+      paymentStatus: 'paid',
+      paymentMethod: 'cash',
+      deliveryMethod: 'pickup',
+      currency: 'USD',
+      subtotal: '1.00',
+      discountTotal: '0.00',
+      shippingTotal: '0.00',
+      taxTotal: '0.00',
+      total: '1.00',
+      items: {
+        create: [{ storeId: shop.store.id, productId: stocked.id, productPId: stocked.pId, title: 'Line', quantity: 1, basePrice: '1.00', unitPrice: '1.00', discountedAmount: '0.00', total: '1.00', position: 0 }],
+      },
+    },
+  });
   const checkoutSession = { 'x-cart-session': 'declared-answers-checkout' };
   await call(t.app, {
     method: 'POST',
@@ -208,6 +230,12 @@ beforeAll(async () => {
     'GET /store/products/:slug/reviews': [`/store/products/${boot.slug}/reviews`, `/store/products/${boot.slug}/reviews?page=1&verified_only=1`],
     'GET /store/products/:slug/reviews/summary': [`/store/products/${boot.slug}/reviews/summary`, `/store/products/${bare.slug}/reviews/summary`],
     'GET /store/products/:slug/questions': [`/store/products/${boot.slug}/questions`],
+    'POST /store/products/:slug/reviews': [
+      { method: 'POST', path: `/store/products/${stocked.slug}/reviews`, headers: reviewer.auth, body: { rating: 4, title: 'Good', author_name: 'Rae' } },
+    ],
+    'POST /store/products/:slug/questions': [
+      { method: 'POST', path: `/store/products/${stocked.slug}/questions`, headers: reviewer.auth, body: { question: 'Gift wrap?', author_name: 'Rae' } },
+    ],
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
     'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],

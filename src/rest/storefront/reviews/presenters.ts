@@ -31,3 +31,12 @@ export function presentQuestion(question: Question) {
     answer: { text: question.answer ?? '', created_at: (question.answeredAt ?? question.updatedAt).toISOString() },
   };
 }
+
+/** The customer's own review as their write answers it, with its moderation status. */
+export function presentMyReview(review: Review) {
+  return { ...presentReview(review), status: review.status };
+}
+
+export function presentMyQuestion(question: Question) {
+  return { id: question.uid, question: question.body, author_name: question.authorName, created_at: question.createdAt.toISOString(), status: question.status };
+}

@@ -1,12 +1,27 @@
-import { storeKey } from '../../../auth/requirements.js';
+import { customer, storeKey } from '../../../auth/requirements.js';
+import { askQuestion } from '../../../domain/reviews/ask-question.js';
+import { shopperWritesPerHour } from '../../../domain/reviews/shopper-write-limit.js';
+import { writeReview } from '../../../domain/reviews/write-review.js';
+import type { ShopperQuestionInput, ShopperReviewInput } from '../../../domain/reviews/shopper-fields.js';
 import { listProductQuestions } from '../../../domain/reviews/list-product-questions.js';
 import { listProductReviews } from '../../../domain/reviews/list-product-reviews.js';
 import { reviewSummary } from '../../../domain/reviews/review-summary.js';
 import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { productSlugParams } from '../products/schemas.js';
-import { presentQuestion, presentReview, presentReviewSummary } from './presenters.js';
-import { questionListAnswer, questionListQuery, reviewListAnswer, reviewListQuery, reviewSummaryAnswer, reviewSummaryQuery } from './schemas.js';
+import { presentMyQuestion, presentMyReview, presentQuestion, presentReview, presentReviewSummary } from './presenters.js';
+import {
+  myQuestionAnswer,
+  myReviewAnswer,
+  questionBody,
+  questionListAnswer,
+  questionListQuery,
+  reviewBody,
+  reviewListAnswer,
+  reviewListQuery,
+  reviewSummaryAnswer,
+  reviewSummaryQuery,
+} from './schemas.js';
 
 export const reviewReadRoutes = [
   defineRoute({
@@ -62,5 +77,47 @@ export const reviewReadRoutes = [
       const page = await listProductQuestions(ctx, { ...query, product: { slug: params.slug } });
       return { body: list('Questions', page.rows.map(presentQuestion), page) };
     },
+  }),
+];
+
+/** The customer's own writes (designed: the spec shows none). */
+export const reviewWriteRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/store/products/:slug/reviews',
+    operationId: 'writeProductReview',
+    tag: 'Catalogue',
+    summary: 'Review a product the signed-in customer received',
+    description:
+      'One review per customer and product: the first answers 201, a second replaces it (200) and waits for moderation again. Only a customer with a delivered or completed ' +
+      `order holding the product may review it (403 forbidden otherwise); the review is a verified purchase. ${shopperWritesPerHour} reviews and questions an hour per customer (429 with Retry-After).`,
+    auth: customer,
+    designed: true,
+    params: productSlugParams,
+    body: reviewBody,
+    answer: myReviewAnswer,
+    status: 201,
+    handle: async (ctx, { params, body }) => {
+      const { review, created } = await writeReview(ctx, { slug: params.slug, ...(body as ShopperReviewInput) });
+      return { status: created ? 201 : 200, body: single(created ? 'Review received' : 'Review updated', presentMyReview(review)) };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/store/products/:slug/questions',
+    operationId: 'askProductQuestion',
+    tag: 'Catalogue',
+    summary: 'Ask the store a question about a product',
+    description: `The question is pending until the store answers it, which publishes it. ${shopperWritesPerHour} reviews and questions an hour per customer (429 with Retry-After).`,
+    auth: customer,
+    designed: true,
+    params: productSlugParams,
+    body: questionBody,
+    answer: myQuestionAnswer,
+    status: 201,
+    handle: async (ctx, { params, body }) => ({
+      status: 201,
+      body: single('Question received', presentMyQuestion(await askQuestion(ctx, { slug: params.slug, ...(body as ShopperQuestionInput) }))),
+    }),
   }),
 ];

@@ -6,6 +6,8 @@ import type { ProductQuestionListInput } from '../../../domain/reviews/list-prod
 import { booleanParam, cursorParam, enumParam, integerParam } from '../../../platform/validation/wire-params.js';
 import { isoTimestamp, renditionsSchema, uuid } from '../../kit/common-schemas.js';
 import { listAnswer, singleAnswer } from '../../kit/envelope.js';
+import { wireObject } from '../../kit/wire-object.js';
+import { shopperQuestionShape, shopperReviewShape } from '../../../domain/reviews/shopper-fields.js';
 
 const nullableText = z.string().nullable();
 
@@ -99,3 +101,22 @@ export const questionListQuery = z
 export const reviewListAnswer = listAnswer(reviewItem);
 export const reviewSummaryAnswer = singleAnswer(reviewSummarySchema);
 export const questionListAnswer = listAnswer(questionItem);
+
+const moderation = z.enum(['pending', 'approved', 'rejected']).meta({
+  description: 'pending until the store moderates it (a store may approve verified reviews as they are written); only approved reviews are listed.',
+});
+
+export const myReviewSchema = z.strictObject({ ...reviewItem.shape, status: moderation }).meta({ id: 'MyReview' });
+export const myQuestionSchema = z
+  .strictObject({ id: uuid, question: z.string(), author_name: z.string(), created_at: isoTimestamp, status: z.enum(['pending', 'published']) })
+  .meta({ id: 'MyQuestion' });
+
+export const reviewBody = wireObject(shopperReviewShape).meta({
+  description: `rating 1-5; title (up to ${reviewLimits.maxTitleLength}) and body (up to ${reviewLimits.maxBodyLength}), optional; author_name, the display name shown (1-${reviewLimits.maxAuthorLength}).`,
+});
+export const questionBody = wireObject(shopperQuestionShape).meta({
+  description: `question (1-${questionLimits.maxQuestionLength}); author_name, the display name shown with it (1-${questionLimits.maxAuthorLength}).`,
+});
+
+export const myReviewAnswer = singleAnswer(myReviewSchema);
+export const myQuestionAnswer = singleAnswer(myQuestionSchema);
