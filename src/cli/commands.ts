@@ -110,6 +110,17 @@ export const commands: Record<string, Command> = {
     database: 'write',
     load: async () => (await import('./review-commands.js')).reviewModerate,
   },
+  'review settings': {
+    summary: "Set whether the store-wide rating counts verified purchases only (1, the default) or imports too (0), and whether verified reviews are approved as written.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store to change' },
+      'verified-only': { value: '1|0', help: 'the store rating (store info rating, rating_count) leaves imported reviews out, or counts them' },
+      'auto-approve': { value: '1|0', help: "approve a verified purchase's review as it is written, or hold it for moderation (the default)" },
+    },
+    required: ['store'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).reviewSettings,
+  },
   'question list': {
     summary: "List a store's questions, newest first, with their ids, status and answers.",
     flags: { store: { value: 'SLUG', help: 'the store whose questions to list' } },

@@ -27,6 +27,8 @@ const flagTypes = {
   app: { type: 'string' },
   status: { type: 'string' },
   text: { type: 'string' },
+  'verified-only': { type: 'string' },
+  'auto-approve': { type: 'string' },
 } as const;
 
 export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;

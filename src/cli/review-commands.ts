@@ -2,9 +2,11 @@ import { answerQuestion } from '../domain/reviews/answer-question.js';
 import { listStoreQuestions, listStoreReviews, type QuestionWithProduct, type ReviewWithProduct } from '../domain/reviews/list-store-reviews.js';
 import { moderateReview, type ModerationStatus } from '../domain/reviews/moderate-review.js';
 import { operatorReviewScope } from '../domain/reviews/operator-review-scope.js';
+import { updateReviewSettings } from '../domain/reviews/review-settings.js';
 import type { Question, Review } from '../generated/prisma/client.js';
 import { describe, type CommandModule } from './command.js';
-import { stringFlag } from './parse-command-line.js';
+import { stringFlag, type FlagName, type Flags } from './parse-command-line.js';
+import { UsageError } from './usage-error.js';
 
 /** A review as --json prints it. */
 function reviewJson(review: Review, product?: { slug: string; pId: number }) {
@@ -89,6 +91,37 @@ export const questionAnswer: CommandModule = {
       text: describe(`Answered question ${question.uid} of store ${store}; it is published`, [
         ['question', question.body],
         ['answer', question.answer],
+      ]),
+    };
+  },
+};
+
+/** A 1|0 flag; absent leaves the setting as it is. */
+function switchFlag(flags: Flags, name: FlagName): boolean | undefined {
+  const value = stringFlag(flags, name);
+  if (value === undefined) return undefined;
+  if (value !== '1' && value !== '0') throw new UsageError(`--${name} takes 1 or 0.`);
+  return value === '1';
+}
+
+export const reviewSettings: CommandModule = {
+  async run(io, flags) {
+    const store = stringFlag(flags, 'store')!;
+    const { scope } = await operatorReviewScope(await io.operator(), store);
+    const updated = await updateReviewSettings(scope, { verifiedOnly: switchFlag(flags, 'verified-only'), autoApproveVerified: switchFlag(flags, 'auto-approve') });
+    const json = {
+      store,
+      verified_only: updated.reviewsVerifiedOnly,
+      auto_approve: updated.autoApproveVerifiedReviews,
+      rating: Number(updated.rating.toFixed(2)),
+      rating_count: updated.ratingCount,
+    };
+    return {
+      json,
+      text: describe(`Review settings of store ${store}`, [
+        ['verified only', json.verified_only ? 'yes: imports are left out of the store rating' : 'no: imports count in the store rating'],
+        ['auto-approve', json.auto_approve ? 'verified reviews are approved as written' : 'every review waits for moderation'],
+        ['store rating', `${json.rating} (${json.rating_count} reviews)`],
       ]),
     };
   },

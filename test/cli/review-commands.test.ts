@@ -14,6 +14,7 @@ const store = uniqueSlug('reviews');
 let publicKey: string;
 let reviewId: string;
 let questionId: string;
+const reviewIds: string[] = [];
 const isoTime = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
 beforeAll(async () => {
@@ -83,6 +84,33 @@ describe('review moderate', () => {
       expect((await get(t.app, '/v1/store/products/lamp/reviews', publicKey)).body.data).toEqual([]);
       expect((await get(t.app, '/v1/store/products/lamp', publicKey)).body.data).toMatchObject({ rating: 0, review_count: 0 });
     });
+  });
+});
+
+describe('review settings', () => {
+  it('counts imports in the store rating with --verified-only 0, and leaves them out again with 1', async () => {
+    await withDatabase(db, async (database) => {
+      const shop = await database.prisma.store.findUniqueOrThrow({ where: { slug: store } });
+      const lamp = await database.prisma.product.findFirstOrThrow({ where: { storeId: shop.id, slug: 'lamp' } });
+      const imported = await database.prisma.review.create({
+        data: { storeId: shop.id, productId: lamp.id, rating: 2, authorName: 'Imp', source: 'judge', sourceReviewId: 's-1', submittedAt: new Date() },
+      });
+      const verified = await database.prisma.review.create({
+        data: { storeId: shop.id, productId: lamp.id, rating: 5, authorName: 'Ver', isVerifiedPurchase: true, submittedAt: new Date() },
+      });
+      reviewIds.push(imported.uid, verified.uid);
+    });
+    for (const id of reviewIds) await cliJson('review', 'moderate', '--store', store, '--id', id, '--status', 'approved');
+    expect(await cliJson('review', 'settings', '--store', store, '--verified-only', '0')).toEqual({
+      store,
+      verified_only: false,
+      auto_approve: false,
+      rating: 3.5,
+      rating_count: 2,
+    });
+    expect(await cliJson('review', 'settings', '--store', store, '--verified-only', '1', '--auto-approve', '1')).toMatchObject({ verified_only: true, auto_approve: true, rating: 5, rating_count: 1 });
+    const bad = await cli('review', 'settings', '--store', store, '--verified-only', 'yes', '--json');
+    expect(bad.code).toBe(2);
   });
 });
 
