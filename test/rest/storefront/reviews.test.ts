@@ -128,6 +128,11 @@ describe('GET /store/products/{slug}/reviews', () => {
     expectFailure(await read(`/v1/store/products/${quiet.slug}/reviews?sort=highest&starting_after=${cursor}`), 422, 'starting_after_invalid');
   });
 
+  it('cannot be moderated through another store', async () => {
+    await expect(moderate(t.database, other.store, reviews.a!.uid, 'rejected')).rejects.toMatchObject({ code: 'not_found' });
+    expect(titles((await read(`/v1/store/products/${lamp.slug}/reviews?rating=5&verified_only=1`)).body)).toEqual(['a']);
+  });
+
   it('answers 404 for an unknown product and for another store’s', async () => {
     expectFailure(await read('/v1/store/products/nothing-here/reviews'), 404, 'not_found');
     expectFailure(await read(`/v1/store/products/${theirs.slug}/reviews`), 404, 'not_found');
