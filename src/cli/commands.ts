@@ -92,6 +92,53 @@ export const commands: Record<string, Command> = {
     database: 'write',
     load: async () => (await import('./app-commands.js')).appUninstall,
   },
+  'review list': {
+    summary: "List a store's reviews, newest first, with their ids, status and product (native and imported, every status).",
+    flags: { store: { value: 'SLUG', help: 'the store whose reviews to list' } },
+    required: ['store'],
+    database: 'read',
+    load: async () => (await import('./review-commands.js')).reviewList,
+  },
+  'review moderate': {
+    summary: "Approve or reject a review; the product's and the store's ratings follow at once, and a running server's storefront shows it.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store the review belongs to' },
+      id: { value: 'ID', help: "the review's id, as review list prints it" },
+      status: { value: 'approved|rejected', help: 'the moderation' },
+    },
+    required: ['store', 'id', 'status'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).reviewModerate,
+  },
+  'review settings': {
+    summary: "Set whether the store-wide rating counts verified purchases only (1, the default) or imports too (0), and whether verified reviews are approved as written.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store to change' },
+      'verified-only': { value: '1|0', help: 'the store rating (store info rating, rating_count) leaves imported reviews out, or counts them' },
+      'auto-approve': { value: '1|0', help: "approve a verified purchase's review as it is written, or hold it for moderation (the default)" },
+    },
+    required: ['store'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).reviewSettings,
+  },
+  'question list': {
+    summary: "List a store's questions, newest first, with their ids, status and answers.",
+    flags: { store: { value: 'SLUG', help: 'the store whose questions to list' } },
+    required: ['store'],
+    database: 'read',
+    load: async () => (await import('./review-commands.js')).questionList,
+  },
+  'question answer': {
+    summary: "Answer a question as the store, which publishes it on the product's storefront; answering again replaces the answer.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store the question belongs to' },
+      id: { value: 'ID', help: "the question's id, as question list prints it" },
+      text: { value: 'TEXT', help: 'the answer, up to 2000 characters' },
+    },
+    required: ['store', 'id', 'text'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).questionAnswer,
+  },
   seed: {
     summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',
     flags: {

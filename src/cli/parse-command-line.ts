@@ -25,6 +25,10 @@ const flagTypes = {
   seed: { type: 'string' },
   to: { type: 'string' },
   app: { type: 'string' },
+  status: { type: 'string' },
+  text: { type: 'string' },
+  'verified-only': { type: 'string' },
+  'auto-approve': { type: 'string' },
 } as const;
 
 export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;

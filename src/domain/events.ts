@@ -5,6 +5,7 @@ import type { CustomDataEventTopics } from './custom-data/events.js';
 import type { CustomerEvents } from './customers/events.js';
 import type { DiscountEvents } from './discounts/events.js';
 import type { OrderEvents } from './orders/events.js';
+import type { ReviewEvents } from './reviews/events.js';
 import type { ShippingEvents } from './shipping/events.js';
 
 /**
@@ -19,6 +20,7 @@ export type EventTopics = AppEventTopics &
   CustomerEvents &
   DiscountEvents &
   OrderEvents &
+  ReviewEvents &
   ShippingEvents;
 
 export type Topic = keyof EventTopics;

@@ -27,8 +27,6 @@ const demoProfile = {
   storefrontUrl: 'https://demo.bazaar.example',
   timezone: 'UTC',
   minOrderPrice: '10.00',
-  rating: '4.60',
-  ratingCount: 128,
 } satisfies Partial<Prisma.StoreCreateManyInput>;
 
 const demoStoreInput = {

@@ -63,6 +63,8 @@ interface Side {
   /** Installations without a setup sheet (one per installation), and apps the store has not installed (one installation per store and app). */
   spareInstallations: AppInstallation[];
   appsNotInstalled: App[];
+  /** Products without a rating tally (one per product). */
+  unratedProducts: Product[];
 }
 
 /** Per store-owned model: fresh data for a row of a store (without the store), and a harmless change. */
@@ -286,6 +288,20 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ definitionId: s.metaobjectDefinition.id, handle: `h${next()}` }),
     change: { fields: { title: 'Changed' } },
   },
+  {
+    model: 'Review',
+    delegate: 'review',
+    fresh: (s) => ({ productId: s.product.id, rating: 4, authorName: 'R', submittedAt: new Date() }),
+    change: { title: 'Changed' },
+  },
+  { model: 'Question', delegate: 'question', fresh: (s) => ({ productId: s.product.id, authorName: 'Q', body: 'Why?' }), change: { body: 'Changed' } },
+  {
+    model: 'ProductRating',
+    delegate: 'productRating',
+    key: 'productId',
+    fresh: (s) => ({ productId: s.unratedProducts.shift()!.id }),
+    change: { stars5: 1 },
+  },
 ];
 
 /** An order's required columns; the number is unique per store. */
@@ -363,6 +379,7 @@ beforeAll(async () => {
       metaobjectDefinition: await database.prisma.metaobjectDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base' } }),
       spareInstallations: await Promise.all(spareApps.slice(0, 16).map((spare) => install(spare.id))),
       appsNotInstalled: spareApps.slice(16),
+      unratedProducts: await Promise.all(Array.from({ length: 16 }, (_, i) => createProduct(database, store, { title: `Unrated ${i}` }))),
     };
   };
   for (let i = 0; i < 60; i++) accountIds.push((await database.prisma.customerAccount.create({ data: {} })).id);

@@ -1,11 +1,11 @@
-import { ApiError } from '../../platform/errors/api-error.js';
 import { signedInCustomer, type Ctx } from '../context.js';
-import { keysetPage, offsetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
+import type { KeysetPage, KeysetQuery, KeysetWindow } from '../pagination/keyset-page.js';
+import { maxStorefrontPage, pageOrWalk } from '../pagination/page-or-walk.js';
 import { asDate, asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
 import { storefrontFilters, type StorefrontOrderFilter } from './order-states.js';
 
-export const myOrderListLimits = { maxPageSize: 50, defaultPageSize: 10, maxPage: 50 } as const;
+export const myOrderListLimits = { maxPageSize: 50, defaultPageSize: 10, maxPage: maxStorefrontPage } as const;
 
 export interface MyOrderListInput {
   window: KeysetWindow;
@@ -26,11 +26,6 @@ const newestFirst: KeysetSort<OrderRecord> = [
  */
 export async function listMyOrders(ctx: Ctx, input: MyOrderListInput): Promise<KeysetPage<OrderRecord>> {
   const { customerId } = signedInCustomer(ctx);
-  if (input.page !== undefined && input.page > myOrderListLimits.maxPage) {
-    throw new ApiError('page_too_deep', `Page mode stops at page ${myOrderListLimits.maxPage}; walk next_cursor with starting_after past it.`, {
-      fieldErrors: { page: [`must be at most ${myOrderListLimits.maxPage}`] },
-    });
-  }
   const statuses = storefrontFilters[input.status];
   const otherService = input.service !== undefined && input.service !== ctx.store.service;
   const where = { customerId, ...(statuses ? { status: { in: [...statuses] } } : {}), ...(otherService ? { id: -1 } : {}) };
@@ -40,5 +35,5 @@ export async function listMyOrders(ctx: Ctx, input: MyOrderListInput): Promise<K
     where,
     fetch: (args) => ctx.db.order.findMany({ ...(args as object), include: orderInclude }) as Promise<OrderRecord[]>,
   };
-  return input.page !== undefined ? offsetPage(ctx, query, input.page, input.window.size) : keysetPage(ctx, query, input.window);
+  return pageOrWalk(ctx, query, input.window, input.page);
 }

@@ -59,6 +59,10 @@ export const changesCachedReads = {
   MetafieldDefinition: true,
   MetaobjectDefinition: true,
   Metaobject: true,
+  // Approved reviews and answered questions are shopper reads, and their tallies are the cards' ratings.
+  Review: true,
+  Question: true,
+  ProductRating: true,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

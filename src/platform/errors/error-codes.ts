@@ -46,7 +46,10 @@ export const errorCodes = {
   method_not_allowed: { status: 405, summary: 'The method is not supported on this path; see the Allow header.' },
   not_acceptable: { status: 406, summary: 'The Accept header names no media type this path answers in (GraphQL answers JSON).' },
   request_timeout: { status: 408, summary: 'The request did not arrive in time (its headers or body were too slow); the connection is closed.' },
-  conflict: { status: 409, summary: 'The request conflicts with the current state, such as a slug taken by concurrent creates; send it again.' },
+  conflict: {
+    status: 409,
+    summary: 'The request conflicts with the current state, such as a slug taken by concurrent creates or a review imported by another request at once; send it again (after Retry-After when given).',
+  },
   idempotency_key_reuse: { status: 409, summary: 'The Idempotency-Key was used before with a different request (method, path or body).' },
   account_exists: { status: 409, summary: 'An account already holds this email address or phone number; sign in instead.' },
   cart_changed: {
@@ -95,7 +98,11 @@ export const errorCodes = {
     summary:
       "A product in the cart lacks details an installed app requires before it is sold (metafields under the app's requirement prefix); the message names the product. Remove it from the cart or wait for the store.",
   },
-  limit_reached: { status: 422, summary: "A cap is reached (a shopper's 50 saved addresses or 500 wishlist items, a collected definition's entries); remove one first." },
+  limit_reached: {
+    status: 422,
+    summary:
+      "A cap is reached (a shopper's 50 saved addresses or 500 wishlist items, a collected definition's entries, an app's 5,000 pending imported reviews); remove or moderate some first.",
+  },
   metaobject_reference_invalid: { status: 422, summary: 'A product write names an unresolvable metaobject reference.' },
   too_many_requests: { status: 429, summary: 'Rate limited; honour Retry-After.' },
   otp_resend_too_soon: { status: 429, summary: 'A code was sent moments ago; request another after Retry-After seconds.' },

@@ -12,6 +12,7 @@ import { orderRoutes } from './orders/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
+import { reviewRoutes } from './reviews/routes.js';
 import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
@@ -36,6 +37,7 @@ export const merchantRoutes: RestRoute[] = [
   ...shippingZoneRoutes,
   ...orderRoutes,
   ...appRoutes,
+  ...reviewRoutes,
   ...metafieldRoutes,
   ...metaobjectRoutes,
 ];

@@ -10,6 +10,7 @@ import { phoneAuthRoutes } from './auth/phone-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { productRoutes } from './products/routes.js';
 import { promotionRoutes } from './promotions/routes.js';
+import { reviewReadRoutes, reviewWriteRoutes } from './reviews/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { promotionProductRoutes } from './promotion-products/routes.js';
 import { storeRoutes } from './store/routes.js';
@@ -21,6 +22,8 @@ export const STOREFRONT_PREFIX = '/v1';
 export const storefrontRoutes: RestRoute[] = [
   ...storeRoutes,
   ...productRoutes,
+  ...reviewReadRoutes,
+  ...reviewWriteRoutes,
   ...promotionRoutes,
   ...authRoutes,
   ...passwordRoutes,

@@ -7,6 +7,7 @@ import { call, get } from '../../support/http.js';
 import { multipartBody, picture } from '../../support/media-fixtures.js';
 import { signInCustomer } from '../../support/customers.js';
 import { installTestApp } from '../../support/apps.js';
+import { addQuestion, addReview } from '../../support/reviews.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -66,6 +67,11 @@ beforeAll(async () => {
       t.database.prisma.savedAddress.create({ data: { accountId: addressOwner.account.id, label, address: 'x', lat: 1, lng: 1, isDefault: label === 'Old' } }),
     ),
   );
+  // A review with the store's reply and one without, an import, and an answered question: every review and question shape.
+  const replied = await addReview(t.database, shop.store, boot, { rating: 5, title: 'Warm', body: 'Dry feet all winter.', status: 'approved' });
+  await t.database.prisma.review.update({ where: { id: replied.id }, data: { reply: 'Thank you!', repliedAt: new Date() } });
+  await addReview(t.database, shop.store, boot, { rating: 3, source: 'judge', status: 'approved' });
+  await addQuestion(t.database, shop.store, boot, 'Do they run large?', 'True to size.');
   const wisher = await signInCustomer(t.database, shop.store);
   await t.database.prisma.wishlistItem.createMany({
     data: [boot, stocked].map((p) => ({ storeId: shop.store.id, customerId: wisher.customer.id, productId: p.id, priceAtSave: '5.00' })),
@@ -176,6 +182,28 @@ beforeAll(async () => {
     order_no: string;
   };
   const unpaidOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: unpaid.id } });
+  // A customer who received the stocked product, so may review it.
+  const reviewer = await signInCustomer(t.database, shop.store);
+  await t.database.prisma.order.create({
+    data: {
+      storeId: shop.store.id,
+      customerId: reviewer.customer.id,
+      number: 9001,
+      status: 'delivered',
+      paymentStatus: 'paid',
+      paymentMethod: 'cash',
+      deliveryMethod: 'pickup',
+      currency: 'USD',
+      subtotal: '1.00',
+      discountTotal: '0.00',
+      shippingTotal: '0.00',
+      taxTotal: '0.00',
+      total: '1.00',
+      items: {
+        create: [{ storeId: shop.store.id, productId: stocked.id, productPId: stocked.pId, title: 'Line', quantity: 1, basePrice: '1.00', unitPrice: '1.00', discountedAmount: '0.00', total: '1.00', position: 0 }],
+      },
+    },
+  });
   const checkoutSession = { 'x-cart-session': 'declared-answers-checkout' };
   await call(t.app, {
     method: 'POST',
@@ -190,6 +218,8 @@ beforeAll(async () => {
     'merchant-app-requirements-write',
     'merchant-collected-definitions-manage',
     'merchant-collected-records-submit',
+    'merchant-reviews-import',
+    'merchant-reviews-read',
   ]);
   const appCaller = { 'x-client-key': app.key };
   const typePrefix = `app_${app.appSlug}_${app.id}`;
@@ -205,6 +235,15 @@ beforeAll(async () => {
   samples = {
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
+    'GET /store/products/:slug/reviews': [`/store/products/${boot.slug}/reviews`, `/store/products/${boot.slug}/reviews?page=1&verified_only=1`],
+    'GET /store/products/:slug/reviews/summary': [`/store/products/${boot.slug}/reviews/summary`, `/store/products/${bare.slug}/reviews/summary`],
+    'GET /store/products/:slug/questions': [`/store/products/${boot.slug}/questions`],
+    'POST /store/products/:slug/reviews': [
+      { method: 'POST', path: `/store/products/${stocked.slug}/reviews`, headers: reviewer.auth, body: { rating: 4, title: 'Good', author_name: 'Rae' } },
+    ],
+    'POST /store/products/:slug/questions': [
+      { method: 'POST', path: `/store/products/${stocked.slug}/questions`, headers: reviewer.auth, body: { question: 'Gift wrap?', author_name: 'Rae' } },
+    ],
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
     'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],
@@ -464,6 +503,20 @@ beforeAll(async () => {
     'POST /app/alerts': [
       { method: 'POST', path: '/app/alerts', headers: appCaller, body: { severity: 'info', title: 'Synced', message: 'All good.', dedupe_key: 'sync' } },
     ],
+    'POST /reviews/import': [
+      {
+        method: 'POST',
+        path: '/reviews/import',
+        headers: appCaller,
+        body: {
+          reviews: [
+            { source_review_id: 'r-1', product: boot.pId, rating: 4, title: 'Snug', description: 'Warm.', author_display_name: 'Jo', submitted_at: '2026-10-01T08:00:00Z' },
+            { source_review_id: 'r-2', product: 'no-such-product', rating: 2, author_display_name: 'Al', submitted_at: '2026-10-02T08:00:00Z' },
+          ],
+        },
+      },
+    ],
+    'GET /reviews': [{ method: 'GET', path: '/reviews?status=pending', headers: appCaller }],
     'PUT /app/requirements': [
       { method: 'PUT', path: '/app/requirements', headers: appCaller, body: { items: [{ product_product_p_id: boot.pId, prefix: `app.${app.appSlug}.fit` }] } },
     ],
