@@ -5,4 +5,6 @@ export interface OrderEvents {
   'orders/create': OrderDocument;
   'orders/paid': OrderDocument;
   'orders/updated': OrderDocument;
+  /** A cancelled or rejected order, after its stock, coupon and payment were given back. */
+  'orders/cancelled': OrderDocument;
 }

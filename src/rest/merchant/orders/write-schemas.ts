@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { MOVE_REASON_MAX } from '../../../domain/orders/merchant-move.js';
+import { orderProcess } from '../../../domain/orders/order-process.js';
+import { orderStatuses } from '../../../domain/orders/order-states.js';
+import { nullableText } from '../../../platform/validation/body-fields.js';
+import { wireObject } from '../../kit/wire-object.js';
+
+const meanings = Object.entries(orderProcess)
+  .flatMap(([from, moves]) => Object.entries(moves).filter(([, move]) => move.by.includes('merchant')).map(([to, move]) => `${from} → ${to}: ${move.does.meaning}`))
+  .join(' ');
+
+export const statusMoveBody = wireObject({
+  status: z.enum(orderStatuses, { error: `must be one of ${orderStatuses.join(', ')}` }).meta({
+    description: `The state to move the order to, in the order process's own names. The merchant's moves: ${meanings}`,
+  }),
+  reason: nullableText(MOVE_REASON_MAX)
+    .optional()
+    .meta({ description: `Why (at most ${MOVE_REASON_MAX} characters): kept as cancel_reason when the move cancels or rejects, and on the store's timeline.` }),
+});

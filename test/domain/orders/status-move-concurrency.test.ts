@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDatabaseLimits } from '../../../src/platform/database/database-limits.js';
+import { createProduct } from '../../support/catalog.js';
+import { moveStatus } from '../../support/merchant-order-writes.js';
+import { checkoutCart } from '../../support/orders.js';
+import { makeStore, type TestStore } from '../../support/stores.js';
+import { openTestDatabase, startTestApp, type TestApp } from '../../support/test-app.js';
+
+let t: TestApp;
+let shop: TestStore;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+beforeAll(async () => {
+  const limits = defaultDatabaseLimits(!process.env.TEST_DATABASE_URL);
+  const database = await openTestDatabase({ ...limits, transactions: { ...limits.transactions, waiting: 1_000, waitMs: 120_000 } });
+  t = await startTestApp({ RATE_LIMIT_MERCHANT: '100000' }, { database });
+  shop = await makeStore(t.database);
+  await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { pickupEnabled: true } });
+});
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+/** A guest's pickup order of `quantity` units, as its row. */
+async function pickupOrder(productId: string, quantity: number) {
+  const placed = await checkoutCart(t.app, shop, { 'x-cart-session': randomUUID() }, [{ item_id: productId, quantity }], {
+    delivery_method: 'pickup',
+    contact: { name: 'Racer', email: 'racer@guest.test' },
+  });
+  return t.database.prisma.order.findUniqueOrThrow({ where: { uid: placed.id } });
+}
+
+// PGlite runs one transaction at a time, so the race is real only on PostgreSQL; the embedded run still holds the rule.
+describe('concurrent status moves of one order', () => {
+  it('lets exactly one of two moves from the same state win; the other answers 409 from where the winner left it', async () => {
+    const product = await createProduct(t.database, shop.store, { title: 'Contested', price: '5.00', stock: 10 });
+    const order = await pickupOrder(product.id, 2);
+    const answers = await Promise.all([moveStatus(t, shop.privateKey, order.id, { status: 'processing' }), moveStatus(t, shop.privateKey, order.id, { status: 'rejected' })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((r) => r.status === 200)!;
+    const loser = answers.find((r) => r.status === 409)!;
+    const now = await t.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(winner.body.data.status).toBe(now.status);
+    expect(loser.body.error.code).toBe('conflict');
+    expect(loser.body.message).toMatch(new RegExp(`^(An order that is|The order moved to) ${now.status} `));
+    expect(await t.database.prisma.orderTimelineEntry.count({ where: { orderId: order.id, audience: 'vendor', title: { startsWith: 'Moved to' } } })).toBe(1);
+  });
+
+  const racers = onPostgres ? 20 : 5;
+  it(`gives the stock back once when ${racers} cancellations of one order race`, async () => {
+    const product = await createProduct(t.database, shop.store, { title: 'Returned', price: '5.00', stock: 10 });
+    const order = await pickupOrder(product.id, 3);
+    const answers = await Promise.all(Array.from({ length: racers }, () => moveStatus(t, shop.privateKey, order.uid, { status: 'cancelled' })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(racers - 1);
+    expect((await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(10);
+    expect(await t.database.prisma.inventoryAdjustment.count({ where: { productId: product.id, reason: 'returned' } })).toBe(1);
+    const cancelled = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'orders/cancelled' } });
+    expect(cancelled.filter((event) => (event.payload as { id: number }).id === order.id)).toHaveLength(1);
+  });
+});
