@@ -1,12 +1,33 @@
 import { scope } from '../../../auth/requirements.js';
 import { moveOrderByMerchant } from '../../../domain/orders/merchant-move.js';
+import { orderEditLimits as caps } from '../../../domain/orders/order-edit-fields.js';
+import { updateOrder } from '../../../domain/orders/update-order.js';
 import { single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentMerchantOrder } from './presenters.js';
 import { orderAnswer, orderParams } from './schemas.js';
-import { statusMoveBody } from './write-schemas.js';
+import { orderEditBody, statusMoveBody } from './write-schemas.js';
 
 export const orderWriteRoutes = [
+  defineRoute({
+    method: 'PATCH',
+    url: '/orders/:order',
+    operationId: 'updateMerchantOrder',
+    tag: 'Orders',
+    summary: "Edit an order's metafields, metadata and line properties",
+    description: [
+      'Only metafields, metadata and line_items; any other field is a 422 naming it.',
+      'metafields: keys of order metafield definitions, never app.* or bazaar.*; the values sent replace the writable ones, null clears them, the apps\' values stay.',
+      `metadata: replaced wholesale, null clears it; at most ${caps.metadataKeys} keys and ${caps.metadataBytes} bytes as JSON.`,
+      `line_items[]: {id, properties}; properties merge by key (text sets, null deletes, keys not sent stay); keys of at most ${caps.propertyKeyLength} characters, values of at most ${caps.propertyValueLength}, at most ${caps.propertyKeysPerLine} per line.`,
+      "An app's key writes only property keys under its own app.{slug}.; any other key writes any key except under app. and bazaar.",
+    ].join(' '),
+    auth: scope('merchant-orders-update'),
+    params: orderParams,
+    body: orderEditBody,
+    answer: orderAnswer,
+    handle: async (ctx, { params, body }) => ({ body: single('Order updated', presentMerchantOrder(ctx, await updateOrder(ctx, params.order, body))) }),
+  }),
   defineRoute({
     method: 'POST',
     url: '/orders/:order/status',

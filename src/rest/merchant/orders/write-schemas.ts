@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOVE_REASON_MAX } from '../../../domain/orders/merchant-move.js';
+import { orderEditShape } from '../../../domain/orders/order-edit-fields.js';
 import { orderProcess } from '../../../domain/orders/order-process.js';
 import { orderStatuses } from '../../../domain/orders/order-states.js';
 import { nullableText } from '../../../platform/validation/body-fields.js';
@@ -17,3 +18,6 @@ export const statusMoveBody = wireObject({
     .optional()
     .meta({ description: `Why (at most ${MOVE_REASON_MAX} characters): kept as cancel_reason when the move cancels or rejects, and on the store's timeline.` }),
 });
+
+/** PATCH /orders/{order}: metafields, metadata and line_items, and nothing else (rule 1). */
+export const orderEditBody = wireObject(orderEditShape);

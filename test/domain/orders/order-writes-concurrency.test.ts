@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDatabaseLimits } from '../../../src/platform/database/database-limits.js';
 import { createProduct } from '../../support/catalog.js';
-import { moveStatus } from '../../support/merchant-order-writes.js';
+import { moveStatus, orderWrite } from '../../support/merchant-order-writes.js';
 import { checkoutCart } from '../../support/orders.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { openTestDatabase, startTestApp, type TestApp } from '../../support/test-app.js';
@@ -59,5 +59,20 @@ describe('concurrent status moves of one order', () => {
     expect(await t.database.prisma.inventoryAdjustment.count({ where: { productId: product.id, reason: 'returned' } })).toBe(1);
     const cancelled = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'orders/cancelled' } });
     expect(cancelled.filter((event) => (event.payload as { id: number }).id === order.id)).toHaveLength(1);
+  });
+});
+
+describe('concurrent edits of one order', () => {
+  it('merges line properties sent at once by many callers: every key stays', async () => {
+    const product = await createProduct(t.database, shop.store, { title: 'Engraved', price: '5.00', stock: 10 });
+    const order = await pickupOrder(product.id, 1);
+    const line = await t.database.prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
+    const editors = onPostgres ? 10 : 3;
+    const answers = await Promise.all(
+      Array.from({ length: editors }, (_, i) => orderWrite(t, shop.privateKey, 'PATCH', `/orders/${order.id}`, { line_items: [{ id: line.id, properties: { [`k${i}`]: `v${i}` } }] })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(editors).fill(200));
+    const after = await t.database.prisma.orderItem.findUniqueOrThrow({ where: { id: line.id } });
+    expect(after.properties).toEqual(Object.fromEntries(Array.from({ length: editors }, (_, i) => [`k${i}`, `v${i}`])));
   });
 });
