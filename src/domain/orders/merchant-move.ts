@@ -41,7 +41,8 @@ export async function moveOrderByMerchant(ctx: Ctx, ref: string, input: StatusMo
     const order = await tx.db.order.findUniqueOrThrow({ where: { id: found.id }, include: orderInclude });
     const ends = ending.has(input.status);
     const reason = input.reason?.trim() || null;
-    const refund = ends && order.paymentStatus === 'paid' && order.paymentMethod === 'online';
+    // An imported order was charged by its own channel, which refunds it; Bazaar refunds only what its provider took.
+    const refund = ends && order.paymentStatus === 'paid' && order.paymentMethod === 'online' && order.customChannel === null;
     const moved = await moveOrder(tx, order, input.status, 'merchant', {
       data: ends ? { cancelReason: reason, ...(refund ? { paymentStatus: 'refunded' } : {}) } : {},
       entries: entriesFor(order, input.status, reason, refund),

@@ -8,7 +8,7 @@ import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from '
  * (`moveOrder`) refuses any move it does not hold. `new` is where checkout starts: no order is
  * ever stored in it.
  */
-export const orderActors = ['checkout', 'payment', 'merchant', 'customer'] as const;
+export const orderActors = ['checkout', 'import', 'payment', 'merchant', 'customer'] as const;
 export type OrderActor = (typeof orderActors)[number];
 
 /** The order's fixed terms a move may depend on. */
@@ -46,6 +46,10 @@ export const orderProcess: Record<OrderOrigin, Partial<Record<OrderStatus, Order
       by: ['checkout'],
       when: { paymentMethod: 'online' },
       does: { meaning: 'An online order waits for its payment.', topic: 'orders/create' },
+    },
+    processing: {
+      by: ['import'],
+      does: { meaning: 'An order another sales channel took arrives for the store to fulfil.', topic: 'orders/create' },
     },
   },
   placed: {
@@ -116,9 +120,9 @@ export function assertMove(order: MovingOrder, to: OrderStatus, actor: OrderActo
 /** An order no move leaves. */
 export const hasEnded = (status: OrderStatus) => Object.keys(orderProcess[status]).length === 0;
 
-/** Where checkout puts a new order: the table's one checkout move for its terms. */
-export function initialStatus(terms: OrderTerms): OrderStatus {
-  const [status] = allowedMoves({ ...terms, status: 'new' }, 'checkout');
+/** Where checkout (or an import) puts a new order: the table's one move of that actor for its terms. */
+export function initialStatus(terms: OrderTerms, actor: 'checkout' | 'import' = 'checkout'): OrderStatus {
+  const [status] = allowedMoves({ ...terms, status: 'new' }, actor);
   if (!status) throw new ApiError('validation_failed', `No order can start with payment ${terms.paymentMethod}.`);
   return status;
 }

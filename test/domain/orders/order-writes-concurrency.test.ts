@@ -76,3 +76,26 @@ describe('concurrent edits of one order', () => {
     expect(after.properties).toEqual(Object.fromEntries(Array.from({ length: editors }, (_, i) => [`k${i}`, `v${i}`])));
   });
 });
+
+describe('concurrent imports of one channel order', () => {
+  const resends = onPostgres ? 50 : 5;
+  it(`makes exactly one order of ${resends} re-sends at once: one 201, the rest 200 with it`, async () => {
+    const product = await createProduct(t.database, shop.store, { title: 'Imported', price: '5.00', stock: 100 });
+    const sent = {
+      channel: { name: 'Marketplace', order_id: `MP-${randomUUID()}` },
+      customer: { name: 'Rita', phone: '+13125550123' },
+      items: [{ product: product.pId, quantity: 1, unit_price: '5.00' }],
+      total: '5.00',
+      delivery_method: 'pickup',
+      inventory_behaviour: 'decrement',
+    };
+    const answers = await Promise.all(Array.from({ length: resends }, () => orderWrite(t, shop.privateKey, 'POST', '/orders/import', sent)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(resends - 1);
+    expect(new Set(answers.map((r) => r.body.data.id)).size).toBe(1);
+    expect(await t.database.prisma.order.count({ where: { storeId: shop.store.id, externalRef: sent.channel.order_id } })).toBe(1);
+    expect((await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(99);
+    const store = await t.database.prisma.store.findUniqueOrThrow({ where: { id: shop.store.id } });
+    expect(Number(answers.find((r) => r.status === 201)!.body.data.order_number)).toBe(store.lastOrderNumber);
+  });
+});

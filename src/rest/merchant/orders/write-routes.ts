@@ -1,4 +1,6 @@
 import { scope } from '../../../auth/requirements.js';
+import { importCaps } from '../../../domain/orders/import-fields.js';
+import { importOrder } from '../../../domain/orders/import-order.js';
 import { moveOrderByMerchant } from '../../../domain/orders/merchant-move.js';
 import { orderEditLimits as caps } from '../../../domain/orders/order-edit-fields.js';
 import { updateOrder } from '../../../domain/orders/update-order.js';
@@ -6,9 +8,36 @@ import { single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentMerchantOrder } from './presenters.js';
 import { orderAnswer, orderParams } from './schemas.js';
-import { orderEditBody, statusMoveBody } from './write-schemas.js';
+import { MERCHANT_PREFIX } from '../paths.js';
+import { orderEditBody, orderImportBody, statusMoveBody } from './write-schemas.js';
 
 export const orderWriteRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/orders/import',
+    operationId: 'importMerchantOrder',
+    tag: 'Orders',
+    summary: 'Record an order another sales channel already took and charged',
+    description: [
+      'Totals are stored as charged, with no commission. Amounts (unit_price, delivery_fee, discount, total) are in the major unit with at most 2 decimals, numbers or strings;',
+      `sum(unit_price × quantity) + delivery_fee − discount must equal total (else 422 on total naming the expected amount); at most ${importCaps.amount.toLocaleString('en-US')} per unit price, delivery fee or discount and ${importCaps.total.toLocaleString('en-US')} per total.`,
+      "Each item names its product by p_id, uuid or slug of this store and its variant by p_id or uuid of that product; the older ref is refused. The customer (name, phone) becomes the shipping_address recipient; no customer record is made.",
+      'channel.name with channel.order_id is the identity: the first import answers 201, a re-send 200 with the same order.',
+      'inventory_behaviour: bypass (default) leaves stock alone; decrement takes the units as checkout does (409 out_of_stock when they are not there) and a cancellation gives them back.',
+    ].join(' '),
+    auth: scope('merchant-orders-import'),
+    body: orderImportBody,
+    answer: orderAnswer,
+    status: 201,
+    handle: async (ctx, { body }) => {
+      const { order, created } = await importOrder(ctx, body);
+      return {
+        status: created ? 201 : 200,
+        body: single(created ? 'Order imported' : 'This order was imported before', presentMerchantOrder(ctx, order)),
+        headers: { location: `${MERCHANT_PREFIX}/orders/${order.id}` },
+      };
+    },
+  }),
   defineRoute({
     method: 'PATCH',
     url: '/orders/:order',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOVE_REASON_MAX } from '../../../domain/orders/merchant-move.js';
+import { importShape } from '../../../domain/orders/import-fields.js';
 import { orderEditShape } from '../../../domain/orders/order-edit-fields.js';
 import { orderProcess } from '../../../domain/orders/order-process.js';
 import { orderStatuses } from '../../../domain/orders/order-states.js';
@@ -21,3 +22,6 @@ export const statusMoveBody = wireObject({
 
 /** PATCH /orders/{order}: metafields, metadata and line_items, and nothing else (rule 1). */
 export const orderEditBody = wireObject(orderEditShape);
+
+/** POST /orders/import: the names (channel, customer, items[], amounts, delivery) plus inventory_behaviour. */
+export const orderImportBody = wireObject(importShape);
