@@ -7,4 +7,6 @@ export interface OrderEvents {
   'orders/updated': OrderDocument;
   /** A cancelled or rejected order, after its stock, coupon and payment were given back. */
   'orders/cancelled': OrderDocument;
+  /** An order shipped: its shipment's shipped_at was set, fulfillment_status is fulfilled. */
+  'orders/fulfilled': OrderDocument;
 }

@@ -4,7 +4,7 @@ import { addressOf, contactOf } from './order-document.js';
 import type { OrderRecord } from './order-record.js';
 
 /** The order changes a shopper is told about. */
-export type OrderNotice = 'cancelled' | 'rejected' | 'out_for_delivery' | 'delivered';
+export type OrderNotice = 'cancelled' | 'rejected' | 'shipped' | 'out_for_delivery' | 'delivered';
 
 function noticeText(order: OrderRecord, notice: OrderNotice, storeName: string): { subject: string; text: string } {
   const number = `#${order.number}`;
@@ -15,6 +15,11 @@ function noticeText(order: OrderRecord, notice: OrderNotice, storeName: string):
       const why = order.cancelReason ? ` Reason: ${order.cancelReason}.` : '';
       const verb = notice === 'cancelled' ? 'was cancelled' : 'could not be taken by the store';
       return { subject: `Order ${number} ${notice}`, text: `Your order ${number} at ${storeName} ${verb}.${why}${refunded}` };
+    }
+    case 'shipped': {
+      const carrier = order.carrierName ? ` with ${order.carrierName}` : '';
+      const tracking = order.trackingUrl ? ` Track it: ${order.trackingUrl}` : order.trackingNumber ? ` Tracking number: ${order.trackingNumber}.` : '';
+      return { subject: `Order ${number} shipped`, text: `Your order ${number} from ${storeName} has shipped${carrier}.${tracking}` };
     }
     case 'out_for_delivery':
       return { subject: `Order ${number} is on its way`, text: `Your order ${number} from ${storeName} is on its way.` };

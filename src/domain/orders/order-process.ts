@@ -1,4 +1,5 @@
 import { ApiError } from '../../platform/errors/api-error.js';
+import type { MerchantDeliveryMethod } from './merchant-vocabulary.js';
 import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from './order-states.js';
 
 /**
@@ -23,7 +24,7 @@ export type OrderStamp = 'paidAt' | 'fulfilledAt' | 'completedAt';
 export interface OrderMove {
   by: readonly OrderActor[];
   /** Only orders with these terms take the move (pickup orders are never out for delivery). */
-  when?: { paymentMethod?: PaymentMethod; deliveryMethod?: DeliveryMethod };
+  when?: { paymentMethod?: PaymentMethod; deliveryMethods?: readonly MerchantDeliveryMethod[] };
   does: {
     /** What the move means, for the status endpoint's answers and the README. */
     meaning: string;
@@ -71,10 +72,14 @@ export const orderProcess: Record<OrderOrigin, Partial<Record<OrderStatus, Order
     rejected: { by: merchant, does: { meaning: 'The store cannot fulfil the order after all.', topic: updated } },
   },
   ready: {
-    out_for_delivery: { by: merchant, when: { deliveryMethod: 'delivery' }, does: { meaning: 'On its way to the shopper.', topic: updated } },
+    out_for_delivery: {
+      by: merchant,
+      when: { deliveryMethods: ['delivery', 'shipping'] },
+      does: { meaning: 'On its way to the shopper (with a rider, or shipped by a carrier).', topic: updated },
+    },
     completed: {
       by: merchant,
-      when: { deliveryMethod: 'pickup' },
+      when: { deliveryMethods: ['pickup', 'instore'] },
       does: { meaning: 'Collected by the shopper.', stamps: ['fulfilledAt', 'completedAt'], topic: updated },
     },
     cancelled: { by: merchant, does: { meaning: 'The store cancels the order before it leaves.', topic: updated } },
@@ -95,7 +100,10 @@ export type MovingOrder = OrderTerms & { status: string };
 
 function takes(move: OrderMove, order: OrderTerms): boolean {
   const when = move.when ?? {};
-  return (!when.paymentMethod || when.paymentMethod === order.paymentMethod) && (!when.deliveryMethod || when.deliveryMethod === order.deliveryMethod);
+  return (
+    (!when.paymentMethod || when.paymentMethod === order.paymentMethod) &&
+    (!when.deliveryMethods || (when.deliveryMethods as readonly string[]).includes(order.deliveryMethod))
+  );
 }
 
 const movesFrom = (status: string) => (Object.hasOwn(orderProcess, status) ? orderProcess[status as OrderOrigin] : {});

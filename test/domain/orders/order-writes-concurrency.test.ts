@@ -99,3 +99,24 @@ describe('concurrent imports of one channel order', () => {
     expect(Number(answers.find((r) => r.status === 201)!.body.data.order_number)).toBe(store.lastOrderNumber);
   });
 });
+
+describe('concurrent shipments of one order', () => {
+  it('ships it once: one orders/fulfilled, one shopper message, however many shipment writes race', async () => {
+    const product = await createProduct(t.database, shop.store, { title: 'Shipped', price: '5.00', stock: 10 });
+    const placed = await checkoutCart(t.app, shop, { 'x-cart-session': randomUUID() }, [{ item_id: product.id, quantity: 1 }], {
+      address: { label: 'Home', address: '1 N State St, Chicago', lat: 41.8781, lng: -87.6298 },
+      contact: { name: 'Racer', email: 'shipped@guest.test' },
+    });
+    const order = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: placed.id } });
+    expect((await moveStatus(t, shop.privateKey, order.id, { status: 'processing' })).status).toBe(200);
+    const writers = onPostgres ? 10 : 3;
+    const answers = await Promise.all(
+      Array.from({ length: writers }, (_, i) => orderWrite(t, shop.privateKey, 'PATCH', `/orders/${order.id}/shipment`, { tracking_number: `T${i}`, shipped_at: '2026-11-26T10:00:00Z' })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(writers).fill(200));
+    const fulfilled = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'orders/fulfilled' } });
+    expect(fulfilled.filter((event) => (event.payload as { id: number }).id === order.id)).toHaveLength(1);
+    expect(await t.database.prisma.message.count({ where: { storeId: shop.store.id, template: 'order_shipped', text: { contains: `#${order.number} ` } } })).toBe(1);
+    expect((await t.database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('out_for_delivery');
+  });
+});

@@ -1,4 +1,5 @@
 import { scope } from '../../../auth/requirements.js';
+import { assignRider, riderStates, updateShipment } from '../../../domain/orders/fulfil-order.js';
 import { importCaps } from '../../../domain/orders/import-fields.js';
 import { importOrder } from '../../../domain/orders/import-order.js';
 import { moveOrderByMerchant } from '../../../domain/orders/merchant-move.js';
@@ -9,7 +10,7 @@ import { defineRoute } from '../../kit/route.js';
 import { presentMerchantOrder } from './presenters.js';
 import { orderAnswer, orderParams } from './schemas.js';
 import { MERCHANT_PREFIX } from '../paths.js';
-import { orderEditBody, orderImportBody, statusMoveBody } from './write-schemas.js';
+import { orderEditBody, orderImportBody, riderBody, shipmentBody, statusMoveBody } from './write-schemas.js';
 
 export const orderWriteRoutes = [
   defineRoute({
@@ -70,5 +71,32 @@ export const orderWriteRoutes = [
     body: statusMoveBody,
     answer: orderAnswer,
     handle: async (ctx, { params, body }) => ({ body: single('Order status updated', presentMerchantOrder(ctx, await moveOrderByMerchant(ctx, params.order, body))) }),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/orders/:order/shipment',
+    operationId: 'updateMerchantOrderShipment',
+    tag: 'Orders',
+    summary: "Record a delivery or shipping order's shipment; answers the order with shipment",
+    description:
+      'Each field sent sets (null clears), each left out keeps its value; tracking_url must be https. The first shipped_at marks the order fulfilled (fulfillment_status fulfilled, fulfilled_at), moves it to out_for_delivery as far as the order process allows (processing passes ready), records orders/fulfilled and messages the shopper with the tracking link. The first delivered_at moves it on to delivered and tells the shopper. A pickup or instore order, or a cancelled, rejected or completed one, answers 409 conflict.',
+    auth: scope('merchant-orders-update'),
+    params: orderParams,
+    body: shipmentBody,
+    answer: orderAnswer,
+    handle: async (ctx, { params, body }) => ({ body: single('Shipment updated', presentMerchantOrder(ctx, await updateShipment(ctx, params.order, body))) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/orders/:order/assign-rider',
+    operationId: 'assignMerchantOrderRider',
+    tag: 'Orders',
+    summary: 'Assign the rider who brings a delivery order; the shopper’s order shows it',
+    description: `Body {name, phone, vehicle (optional), tracking_url (optional, https)}. Delivery orders only, while ${riderStates.join(', ')}; a second call replaces the rider; no status moves. Otherwise 409 conflict.`,
+    auth: scope('merchant-orders-status-update'),
+    params: orderParams,
+    body: riderBody,
+    answer: orderAnswer,
+    handle: async (ctx, { params, body }) => ({ body: single('Rider assigned', presentMerchantOrder(ctx, await assignRider(ctx, params.order, body))) }),
   }),
 ];

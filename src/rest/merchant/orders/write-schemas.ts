@@ -3,6 +3,7 @@ import { MOVE_REASON_MAX } from '../../../domain/orders/merchant-move.js';
 import { importShape } from '../../../domain/orders/import-fields.js';
 import { orderEditShape } from '../../../domain/orders/order-edit-fields.js';
 import { orderProcess } from '../../../domain/orders/order-process.js';
+import { riderShape, shipmentShape } from '../../../domain/orders/shipment-fields.js';
 import { orderStatuses } from '../../../domain/orders/order-states.js';
 import { nullableText } from '../../../platform/validation/body-fields.js';
 import { wireObject } from '../../kit/wire-object.js';
@@ -25,3 +26,9 @@ export const orderEditBody = wireObject(orderEditShape);
 
 /** POST /orders/import: the names (channel, customer, items[], amounts, delivery) plus inventory_behaviour. */
 export const orderImportBody = wireObject(importShape);
+
+/** PATCH /orders/{order}/shipment: each field sent sets, null clears, fields left out keep their value. */
+export const shipmentBody = wireObject(shipmentShape);
+
+/** POST /orders/{order}/assign-rider. */
+export const riderBody = wireObject(riderShape);
