@@ -5,4 +5,8 @@ export interface OrderEvents {
   'orders/create': OrderDocument;
   'orders/paid': OrderDocument;
   'orders/updated': OrderDocument;
+  /** A cancelled or rejected order, after its stock, coupon and payment were given back. */
+  'orders/cancelled': OrderDocument;
+  /** An order shipped: its shipment's shipped_at was set, fulfillment_status is fulfilled. */
+  'orders/fulfilled': OrderDocument;
 }

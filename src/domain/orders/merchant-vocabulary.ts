@@ -50,7 +50,7 @@ export const merchantPaymentMeanings: Record<MerchantPaymentStatus, { meaning: s
     where: { paymentStatus: 'awaiting_confirmation' },
   },
   partial: { meaning: 'Part of the total is paid; Bazaar takes no part payments yet, so no order has it.', where: { paymentStatus: 'partial' } },
-  refunded: { meaning: 'The payment was given back; Bazaar makes no refunds yet, so no order has it.', where: { paymentStatus: 'refunded' } },
+  refunded: { meaning: 'The payment was given back: a paid online order the store cancelled or rejected.', where: { paymentStatus: 'refunded' } },
 };
 
 /** An order's merchant `payment_status`: always one of the spec's six words (a failed attempt is still `pending`). */

@@ -69,7 +69,7 @@ export function orderDocument(order: OrderRecord) {
     payment_status: merchantPaymentStatusOf(order),
     payment_method: order.paymentMethod,
     fulfillment_status: order.fulfillmentStatus,
-    cancelled: order.status === 'cancelled',
+    cancelled: order.status === 'cancelled' || order.status === 'rejected',
     cancel_reason: order.cancelReason,
     channel: order.channel,
     platform: order.platform,

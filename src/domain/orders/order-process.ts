@@ -1,4 +1,5 @@
 import { ApiError } from '../../platform/errors/api-error.js';
+import type { MerchantDeliveryMethod } from './merchant-vocabulary.js';
 import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from './order-states.js';
 
 /**
@@ -8,7 +9,7 @@ import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from '
  * (`moveOrder`) refuses any move it does not hold. `new` is where checkout starts: no order is
  * ever stored in it.
  */
-export const orderActors = ['checkout', 'payment', 'merchant', 'customer'] as const;
+export const orderActors = ['checkout', 'import', 'payment', 'merchant', 'customer'] as const;
 export type OrderActor = (typeof orderActors)[number];
 
 /** The order's fixed terms a move may depend on. */
@@ -23,7 +24,7 @@ export type OrderStamp = 'paidAt' | 'fulfilledAt' | 'completedAt';
 export interface OrderMove {
   by: readonly OrderActor[];
   /** Only orders with these terms take the move (pickup orders are never out for delivery). */
-  when?: { paymentMethod?: PaymentMethod; deliveryMethod?: DeliveryMethod };
+  when?: { paymentMethod?: PaymentMethod; deliveryMethods?: readonly MerchantDeliveryMethod[] };
   does: {
     /** What the move means, for the status endpoint's answers and the README. */
     meaning: string;
@@ -47,6 +48,10 @@ export const orderProcess: Record<OrderOrigin, Partial<Record<OrderStatus, Order
       when: { paymentMethod: 'online' },
       does: { meaning: 'An online order waits for its payment.', topic: 'orders/create' },
     },
+    processing: {
+      by: ['import'],
+      does: { meaning: 'An order another sales channel took arrives for the store to fulfil.', topic: 'orders/create' },
+    },
   },
   placed: {
     processing: { by: merchant, does: { meaning: 'The store confirms the order and prepares it.', topic: updated } },
@@ -67,10 +72,14 @@ export const orderProcess: Record<OrderOrigin, Partial<Record<OrderStatus, Order
     rejected: { by: merchant, does: { meaning: 'The store cannot fulfil the order after all.', topic: updated } },
   },
   ready: {
-    out_for_delivery: { by: merchant, when: { deliveryMethod: 'delivery' }, does: { meaning: 'On its way to the shopper.', topic: updated } },
+    out_for_delivery: {
+      by: merchant,
+      when: { deliveryMethods: ['delivery', 'shipping'] },
+      does: { meaning: 'On its way to the shopper (with a rider, or shipped by a carrier).', topic: updated },
+    },
     completed: {
       by: merchant,
-      when: { deliveryMethod: 'pickup' },
+      when: { deliveryMethods: ['pickup', 'instore'] },
       does: { meaning: 'Collected by the shopper.', stamps: ['fulfilledAt', 'completedAt'], topic: updated },
     },
     cancelled: { by: merchant, does: { meaning: 'The store cancels the order before it leaves.', topic: updated } },
@@ -91,7 +100,10 @@ export type MovingOrder = OrderTerms & { status: string };
 
 function takes(move: OrderMove, order: OrderTerms): boolean {
   const when = move.when ?? {};
-  return (!when.paymentMethod || when.paymentMethod === order.paymentMethod) && (!when.deliveryMethod || when.deliveryMethod === order.deliveryMethod);
+  return (
+    (!when.paymentMethod || when.paymentMethod === order.paymentMethod) &&
+    (!when.deliveryMethods || (when.deliveryMethods as readonly string[]).includes(order.deliveryMethod))
+  );
 }
 
 const movesFrom = (status: string) => (Object.hasOwn(orderProcess, status) ? orderProcess[status as OrderOrigin] : {});
@@ -116,9 +128,9 @@ export function assertMove(order: MovingOrder, to: OrderStatus, actor: OrderActo
 /** An order no move leaves. */
 export const hasEnded = (status: OrderStatus) => Object.keys(orderProcess[status]).length === 0;
 
-/** Where checkout puts a new order: the table's one checkout move for its terms. */
-export function initialStatus(terms: OrderTerms): OrderStatus {
-  const [status] = allowedMoves({ ...terms, status: 'new' }, 'checkout');
+/** Where checkout (or an import) puts a new order: the table's one move of that actor for its terms. */
+export function initialStatus(terms: OrderTerms, actor: 'checkout' | 'import' = 'checkout'): OrderStatus {
+  const [status] = allowedMoves({ ...terms, status: 'new' }, actor);
   if (!status) throw new ApiError('validation_failed', `No order can start with payment ${terms.paymentMethod}.`);
   return status;
 }

@@ -22,7 +22,7 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ['pending', 'paid', 'failed'] as const;
+export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentMethods = ['cash', 'online'] as const;

@@ -19,4 +19,14 @@ export interface PaymentRequest {
 export interface PaymentProvider {
   readonly name: string;
   payLink(request: PaymentRequest): string;
+  /**
+   * Gives a settled payment back in full and answers the provider's reference for the refund.
+   * Called inside the cancelling transaction: a refund that throws rolls the cancellation back.
+   */
+  refund(request: RefundRequest): Promise<string>;
+}
+
+/** A refund of an order's whole payment, named by the provider's reference of that payment. */
+export interface RefundRequest {
+  order: Pick<Order, 'uid' | 'number' | 'total' | 'currency' | 'paymentRef'>;
 }

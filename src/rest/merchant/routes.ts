@@ -9,6 +9,7 @@ import { inventoryRoutes } from './inventory/routes.js';
 import { metafieldRoutes } from './metafields/routes.js';
 import { metaobjectRoutes } from './metaobjects/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { orderWriteRoutes } from './orders/write-routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
@@ -36,6 +37,7 @@ export const merchantRoutes: RestRoute[] = [
   ...collectionRoutes,
   ...shippingZoneRoutes,
   ...orderRoutes,
+  ...orderWriteRoutes,
   ...appRoutes,
   ...reviewRoutes,
   ...metafieldRoutes,

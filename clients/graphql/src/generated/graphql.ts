@@ -57,7 +57,8 @@ export type LoginWithPasswordInput = {
 export type OrderPaymentStatus =
   | 'FAILED'
   | 'PAID'
-  | 'PENDING';
+  | 'PENDING'
+  | 'REFUNDED';
 
 /** The order state machine (README, Orders): an order moves forward only; CANCELLED and REJECTED end it early, COMPLETED ends it. */
 export type OrderStatus =

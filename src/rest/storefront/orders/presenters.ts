@@ -131,7 +131,15 @@ export function presentOrderDetail(order: OrderRecord, store: Store, payLink: st
     pickup_map_lng: null,
     items: order.items.map((item) => presentOrderItem(order, item)),
     created_by: { id: order.customer?.uid ?? null, name: contact.name, phone: address?.phone ?? contact.phone },
-    rider: null,
+    rider: order.riderName
+      ? {
+          name: order.riderName,
+          phone: order.riderPhone,
+          vehicle: order.riderVehicle,
+          tracking_url: order.riderTrackingUrl,
+          assigned_at: order.riderAssignedAt?.toISOString() ?? null,
+        }
+      : null,
     rider_rating: null,
     rider_review_status: null,
     vendor_review_status: null,

@@ -120,7 +120,10 @@ export const customerOrderDetail = z
     pickup_map_lng: z.null(),
     items: z.array(orderItem),
     created_by: z.strictObject({ id: uuid.nullable(), name: text, phone: text }),
-    rider: z.null(),
+    rider: z
+      .strictObject({ name: z.string(), phone: text, vehicle: text, tracking_url: text, assigned_at: text })
+      .nullable()
+      .meta({ description: 'The rider bringing a delivery order, once the store assigned one (POST /orders/{order}/assign-rider); else null.' }),
     rider_rating: z.null(),
     rider_review_status: z.null(),
     vendor_review_status: z.null(),
