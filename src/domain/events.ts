@@ -6,6 +6,7 @@ import type { CustomerEvents } from './customers/events.js';
 import type { DiscountEvents } from './discounts/events.js';
 import type { OrderEvents } from './orders/events.js';
 import type { ShippingEvents } from './shipping/events.js';
+import type { WebhookEvents } from './webhooks/events.js';
 
 /**
  * Every domain event by topic, with the payload it carries: the one list the outbox accepts,
@@ -19,7 +20,8 @@ export type EventTopics = AppEventTopics &
   CustomerEvents &
   DiscountEvents &
   OrderEvents &
-  ShippingEvents;
+  ShippingEvents &
+  WebhookEvents;
 
 export type Topic = keyof EventTopics;
 

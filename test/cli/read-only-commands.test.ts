@@ -22,12 +22,13 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the commands that only read', () => {
-  it('are app list and messages; version and help open no database', () => {
+  it('are app list, messages and worker; version and help open no database', () => {
     const byAccess = Object.entries(commands).map(([name, command]) => [name, command.database]);
     expect(byAccess.filter(([, access]) => access !== 'write')).toEqual([
       ['app list', 'read'],
       ['messages', 'read'],
       ['version', 'none'],
+      ['worker', 'read'],
     ]);
   });
 });

@@ -57,6 +57,10 @@ export const changesCachedReads = {
   MetafieldDefinition: true,
   MetaobjectDefinition: true,
   Metaobject: true,
+  // Webhooks are sent to receivers outside; no shopper reads them.
+  WebhookSubscription: false,
+  WebhookDelivery: false,
+  WebhookAttempt: false,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

@@ -16,6 +16,7 @@ import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { variantRoutes } from './variants/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 export { MERCHANT_PREFIX } from './paths.js';
 
@@ -38,4 +39,5 @@ export const merchantRoutes: RestRoute[] = [
   ...appRoutes,
   ...metafieldRoutes,
   ...metaobjectRoutes,
+  ...webhookRoutes,
 ];
