@@ -27,8 +27,8 @@ describe('the commands that only read', () => {
     expect(byAccess.filter(([, access]) => access !== 'write')).toEqual([
       ['app list', 'read'],
       ['messages', 'read'],
-      ['version', 'none'],
       ['worker', 'read'],
+      ['version', 'none'],
     ]);
   });
 });

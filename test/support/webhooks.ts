@@ -23,6 +23,8 @@ export interface Receiver {
   secrets: Set<string>;
   /** The status to answer each request with (200 unless set). */
   answer: (request: Received) => number;
+  /** The body to answer with (`seen <event id>` unless set). */
+  reply: (request: Received) => string;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
     received: [],
     secrets: new Set(),
     answer: () => 200,
+    reply: (request) => `seen ${request.headers['bazaar-event-id']}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = http.createServer((req, res) => {
@@ -52,7 +55,7 @@ export async function startReceiver(): Promise<Receiver> {
       const body = Buffer.concat(chunks).toString('utf8');
       const request = { headers: req.headers, body, signedBy: verifiedBy(receiver.secrets, req.headers['bazaar-signature'] as string | undefined, body) };
       receiver.received.push(request);
-      res.writeHead(receiver.answer(request), { 'content-type': 'text/plain' }).end(`seen ${req.headers['bazaar-event-id']}`);
+      res.writeHead(receiver.answer(request), { 'content-type': 'text/plain' }).end(receiver.reply(request));
     });
   });
   server.keepAliveTimeout = 1;
