@@ -52,52 +52,68 @@ async function attempt(delivery: ClaimedDelivery, subscription: Subscription, ev
   }
 }
 
-/**
- * Settles one attempt: its log row, and the delivery's new state, written only while the claim is
- * still this process's (the token it claimed with), so a delivery is marked succeeded at most
- * once even when a lease ran out and another process sent it again.
- */
-async function settle(db: Db, delivery: ClaimedDelivery, subscription: Subscription, outcome: Outcome, settings: DeliverySettings, now: Date) {
-  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-  const gone = outcome.statusCode === 410;
-  const retryAt = ok || gone ? null : nextAttemptAt(settings.retryScheduleS, delivery.attempts, now, settings.random);
-  const state = ok
-    ? { status: 'succeeded', succeededAt: now, claimToken: null }
-    : retryAt
-      ? { nextAttemptAt: retryAt, claimToken: null }
-      : { status: 'failed', claimToken: null };
-  const [settled] = await db.$transaction([
-    db.webhookDelivery.updateMany({ where: { id: delivery.id, status: 'pending', claimToken: delivery.claimToken }, data: state }),
-    db.webhookAttempt.create({
-      data: { storeId: delivery.storeId, deliveryId: delivery.id, attemptedAt: now, statusCode: outcome.statusCode, latencyMs: outcome.latencyMs, response: outcome.response },
-    }),
-  ]);
-  if (settled.count !== 1) return false;
-  if (ok) await recordSuccess(db, subscription);
-  else if (gone) await recordGone(db, subscription, now);
-  else if (!retryAt) await recordFinalFailure(db, subscription.id, now);
-  return ok;
+type Sent = { delivery: ClaimedDelivery; subscription: Subscription; outcome: Outcome };
+
+const isSuccess = (outcome: Outcome) => outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+
+/** What a failed attempt does to its delivery: tried again later, or `failed` for good (every attempt spent, or a 410). */
+function afterFailure(sent: Sent, settings: DeliverySettings, now: Date) {
+  const retryAt = sent.outcome.statusCode === 410 ? null : nextAttemptAt(settings.retryScheduleS, sent.delivery.attempts, now, settings.random);
+  return retryAt ? { nextAttemptAt: retryAt, claimToken: null } : { status: 'failed', claimToken: null };
 }
 
-/** Sends the claimed deliveries at once (each is the head of its resource, so none waits for another) and settles each; answers how many succeeded. */
+/**
+ * Settles a batch of attempts in one transaction: every attempt's log row, and each delivery's new
+ * state, written only while the claim is still this process's (the token it claimed with), so a
+ * delivery is marked succeeded at most once even when a lease ran out and another process sent it
+ * again. Then the subscriptions' failure counts follow (failing-subscriptions.ts).
+ */
+async function settle(db: Db, token: string, sent: Sent[], cancelled: ClaimedDelivery[], settings: DeliverySettings, now: Date): Promise<number> {
+  const held = (ids: string[]) => ({ id: { in: ids }, status: 'pending', claimToken: token });
+  const succeeded = sent.filter((s) => isSuccess(s.outcome));
+  const failed = sent.filter((s) => !isSuccess(s.outcome)).map((s) => ({ ...s, next: afterFailure(s, settings, now) }));
+  const [, marked, ...failures] = await db.$transaction([
+    db.webhookDelivery.updateMany({ where: held(cancelled.map((d) => d.id)), data: { status: 'cancelled', claimToken: null } }),
+    db.webhookDelivery.updateMany({ where: held(succeeded.map((s) => s.delivery.id)), data: { status: 'succeeded', succeededAt: now, claimToken: null } }),
+    ...failed.map((f) => db.webhookDelivery.updateMany({ where: held([f.delivery.id]), data: f.next })),
+    db.webhookAttempt.createMany({
+      data: sent.map(({ delivery, outcome }) => ({
+        storeId: delivery.storeId,
+        deliveryId: delivery.id,
+        attemptedAt: now,
+        statusCode: outcome.statusCode,
+        latencyMs: outcome.latencyMs,
+        response: outcome.response,
+      })),
+    }),
+  ]);
+  const recovered = new Map(succeeded.map((s) => [s.subscription.id, s.subscription]));
+  for (const subscription of recovered.values()) await recordSuccess(db, subscription);
+  for (const [index, f] of failed.entries()) {
+    if (failures[index]?.count !== 1 || !('status' in f.next)) continue;
+    if (f.outcome.statusCode === 410) await recordGone(db, f.subscription, now);
+    else await recordFinalFailure(db, f.subscription.id, now);
+  }
+  return marked.count;
+}
+
+/** Sends the claimed deliveries at once (each is the head of its resource, so none waits for another) and settles them; answers how many succeeded. */
 export async function deliverClaimed(db: Db, claimed: ClaimedDelivery[], settings: DeliverySettings, now: Date): Promise<number> {
-  if (!claimed.length) return 0;
+  const token = claimed[0]?.claimToken;
+  if (!token) return 0;
   const [subscriptions, events] = await Promise.all([
     db.webhookSubscription.findMany({ where: { id: { in: [...new Set(claimed.map((d) => d.subscriptionId))] } }, include: { store: { select: { mode: true } } } }),
     db.outboxEvent.findMany({ where: { id: { in: [...new Set(claimed.map((d) => d.eventId))] } } }),
   ]);
   const subscriptionOf = new Map(subscriptions.map((s) => [s.id, s]));
   const eventOf = new Map(events.map((e) => [e.id, e]));
-  const results = await Promise.all(
-    claimed.map(async (delivery) => {
-      const subscription = subscriptionOf.get(delivery.subscriptionId);
-      const event = eventOf.get(delivery.eventId);
-      if (!subscription || !event || !stillWanted(subscription, delivery.topic)) {
-        await db.webhookDelivery.updateMany({ where: { id: delivery.id, claimToken: delivery.claimToken, status: 'pending' }, data: { status: 'cancelled', claimToken: null } });
-        return false;
-      }
-      return settle(db, delivery, subscription, await attempt(delivery, subscription, event, settings, now), settings, now);
-    }),
-  );
-  return results.filter(Boolean).length;
+  const cancelled: ClaimedDelivery[] = [];
+  const sending: Promise<Sent>[] = [];
+  for (const delivery of claimed) {
+    const subscription = subscriptionOf.get(delivery.subscriptionId);
+    const event = eventOf.get(delivery.eventId);
+    if (!subscription || !event || !stillWanted(subscription, delivery.topic)) cancelled.push(delivery);
+    else sending.push(attempt(delivery, subscription, event, settings, now).then((outcome) => ({ delivery, subscription, outcome })));
+  }
+  return settle(db, token, await Promise.all(sending), cancelled, settings, now);
 }

@@ -10,7 +10,7 @@ import { fanOut } from './fan-out.js';
  * mid-send leaves its deliveries to be sent again after that. A pass repeats its steps while they
  * find work, up to `rounds`, so a burst drains without waiting for the next tick.
  */
-export const relayRules = { eventBatch: 500, deliveryBatch: 50, leaseMs: 60_000, rounds: 20, intervalMs: 250 } as const;
+export const relayRules = { eventBatch: 500, deliveryBatch: 100, leaseMs: 60_000, rounds: 20, intervalMs: 250 } as const;
 
 export interface RelayOptions extends DeliverySettings {
   log: FastifyBaseLogger;
