@@ -6,6 +6,7 @@ import { DownloadRefused } from '../platform/net/guarded-download.js';
 import { guardedPost } from '../platform/net/guarded-post.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import { recordFinalFailure, recordGone, recordSuccess } from './failing-subscriptions.js';
+import { gated } from './gated.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { webhookBody, webhookHeaders } from './webhook-request.js';
 
@@ -38,7 +39,10 @@ async function attempt(delivery: ClaimedDelivery, subscription: Subscription, ev
   try {
     // Checked again at every delivery: a host name that now resolves inward is refused.
     await checkDestination(subscription.store, subscription.address, settings.allow);
-    const headers = webhookHeaders({ serverSecret: settings.serverSecret, subscription, event, deliveryId: delivery.id, attempt: delivery.attempts, body }, now);
+    const headers = webhookHeaders(
+      { serverSecret: settings.serverSecret, subscription, event, deliveryId: delivery.id, attempt: delivery.attempts, body },
+      now,
+    );
     const answer = await guardedPost(subscription.address, body, headers, {
       timeoutMs: deliveryLimits.timeoutMs,
       keepBytes: deliveryLimits.keptResponseBytes,
@@ -72,21 +76,23 @@ async function settle(db: Db, token: string, sent: Sent[], cancelled: ClaimedDel
   const held = (ids: string[]) => ({ id: { in: ids }, status: 'pending', claimToken: token });
   const succeeded = sent.filter((s) => isSuccess(s.outcome));
   const failed = sent.filter((s) => !isSuccess(s.outcome)).map((s) => ({ ...s, next: afterFailure(s, settings, now) }));
-  const [, marked, ...failures] = await db.$transaction([
-    db.webhookDelivery.updateMany({ where: held(cancelled.map((d) => d.id)), data: { status: 'cancelled', claimToken: null } }),
-    db.webhookDelivery.updateMany({ where: held(succeeded.map((s) => s.delivery.id)), data: { status: 'succeeded', succeededAt: now, claimToken: null } }),
-    ...failed.map((f) => db.webhookDelivery.updateMany({ where: held([f.delivery.id]), data: f.next })),
-    db.webhookAttempt.createMany({
-      data: sent.map(({ delivery, outcome }) => ({
-        storeId: delivery.storeId,
-        deliveryId: delivery.id,
-        attemptedAt: now,
-        statusCode: outcome.statusCode,
-        latencyMs: outcome.latencyMs,
-        response: outcome.response,
-      })),
-    }),
-  ]);
+  const [, marked, ...failures] = await gated(db, () =>
+    db.$transaction([
+      db.webhookDelivery.updateMany({ where: held(cancelled.map((d) => d.id)), data: { status: 'cancelled', claimToken: null } }),
+      db.webhookDelivery.updateMany({ where: held(succeeded.map((s) => s.delivery.id)), data: { status: 'succeeded', succeededAt: now, claimToken: null } }),
+      ...failed.map((f) => db.webhookDelivery.updateMany({ where: held([f.delivery.id]), data: f.next })),
+      db.webhookAttempt.createMany({
+        data: sent.map(({ delivery, outcome }) => ({
+          storeId: delivery.storeId,
+          deliveryId: delivery.id,
+          attemptedAt: now,
+          statusCode: outcome.statusCode,
+          latencyMs: outcome.latencyMs,
+          response: outcome.response,
+        })),
+      }),
+    ]),
+  );
   const recovered = new Map(succeeded.map((s) => [s.subscription.id, s.subscription]));
   for (const subscription of recovered.values()) await recordSuccess(db, subscription);
   for (const [index, f] of failed.entries()) {
@@ -102,7 +108,10 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery[], setting
   const token = claimed[0]?.claimToken;
   if (!token) return 0;
   const [subscriptions, events] = await Promise.all([
-    db.webhookSubscription.findMany({ where: { id: { in: [...new Set(claimed.map((d) => d.subscriptionId))] } }, include: { store: { select: { mode: true } } } }),
+    db.webhookSubscription.findMany({
+      where: { id: { in: [...new Set(claimed.map((d) => d.subscriptionId))] } },
+      include: { store: { select: { mode: true } } },
+    }),
     db.outboxEvent.findMany({ where: { id: { in: [...new Set(claimed.map((d) => d.eventId))] } } }),
   ]);
   const subscriptionOf = new Map(subscriptions.map((s) => [s.id, s]));

@@ -61,7 +61,10 @@ export async function recordFinalFailure(db: Db, subscriptionId: string, now: Da
   if (!counted) return;
   const failingFor = now.getTime() - (counted.failingSince ?? now).getTime();
   if (counted.consecutiveFailures >= failureRule.disableAfterFailures && failingFor >= failureRule.disableAfterDays * 86_400_000) {
-    const { count } = await db.webhookSubscription.updateMany({ where: { id: subscriptionId, status: 'active' }, data: { status: 'disabled', disabledReason: 'failing' } });
+    const { count } = await db.webhookSubscription.updateMany({
+      where: { id: subscriptionId, status: 'active' },
+      data: { status: 'disabled', disabledReason: 'failing' },
+    });
     if (count === 1) await tell(db, counted, 'disabled', now);
   } else if (counted.consecutiveFailures === 1) {
     await tell(db, counted, 'failing', now);
@@ -70,7 +73,10 @@ export async function recordFinalFailure(db: Db, subscriptionId: string, now: Da
 
 /** A receiver that answered 410 Gone wants no more: the subscription is disabled at once. */
 export async function recordGone(db: Db, subscription: WebhookSubscription, now: Date): Promise<void> {
-  const { count } = await db.webhookSubscription.updateMany({ where: { id: subscription.id, status: 'active' }, data: { status: 'disabled', disabledReason: 'gone' } });
+  const { count } = await db.webhookSubscription.updateMany({
+    where: { id: subscription.id, status: 'active' },
+    data: { status: 'disabled', disabledReason: 'gone' },
+  });
   if (count === 1) await tell(db, subscription, 'gone', now);
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../platform/database/database.js';
 import type { Topic } from '../domain/events.js';
 import { isAppOwnTopic, isTopic, resourceKeyOf } from '../domain/webhooks/topics.js';
 import { transactionOptions } from '../domain/transactor.js';
+import { gated } from './gated.js';
 
 interface ClaimedEvent {
   id: string;
@@ -46,41 +47,43 @@ function receives(subscriber: Subscriber, event: ClaimedEvent & { topic: Topic }
  */
 export async function fanOut(db: Db, options: { now: Date; batch: number; storeIds?: string[] }): Promise<number> {
   const inStores = options.storeIds ? Prisma.sql`AND "storeId"::text IN (${Prisma.join(options.storeIds)})` : Prisma.empty;
-  return db.$transaction(async (tx) => {
-    const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${FAN_OUT_LOCK}::bigint) AS locked`;
-    if (!lock?.locked) return 0;
-    const events = await tx.$queryRaw<ClaimedEvent[]>`
+  return gated(db, () =>
+    db.$transaction(async (tx) => {
+      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${FAN_OUT_LOCK}::bigint) AS locked`;
+      if (!lock?.locked) return 0;
+      const events = await tx.$queryRaw<ClaimedEvent[]>`
       SELECT "id", "sequence", "storeId", "topic", "payload" FROM "OutboxEvent"
       WHERE "publishedAt" IS NULL ${inStores}
       ORDER BY "sequence" LIMIT ${options.batch}
       FOR UPDATE SKIP LOCKED`;
-    if (!events.length) return 0;
-    const known = events.filter((event): event is ClaimedEvent & { topic: Topic } => isTopic(event.topic));
-    const subscribers = known.length
-      ? await tx.webhookSubscription.findMany({
-          where: {
-            storeId: { in: [...new Set(known.map((e) => e.storeId))] },
-            topic: { in: [...new Set(known.map((e) => e.topic))] },
-            status: { in: ['active', 'ended'] },
-          },
-          select: { id: true, storeId: true, topic: true, installationId: true, status: true },
-        })
-      : [];
-    const deliveries = known.flatMap((event) =>
-      subscribers
-        .filter((subscriber) => receives(subscriber, event))
-        .map((subscriber) => ({
-          storeId: event.storeId,
-          subscriptionId: subscriber.id,
-          eventId: event.id,
-          eventSequence: event.sequence,
-          topic: event.topic,
-          resourceKey: resourceKeyOf(event.topic, event.payload),
-          nextAttemptAt: options.now,
-        })),
-    );
-    if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
-    await tx.outboxEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { publishedAt: options.now } });
-    return events.length;
-  }, transactionOptions);
+      if (!events.length) return 0;
+      const known = events.filter((event): event is ClaimedEvent & { topic: Topic } => isTopic(event.topic));
+      const subscribers = known.length
+        ? await tx.webhookSubscription.findMany({
+            where: {
+              storeId: { in: [...new Set(known.map((e) => e.storeId))] },
+              topic: { in: [...new Set(known.map((e) => e.topic))] },
+              status: { in: ['active', 'ended'] },
+            },
+            select: { id: true, storeId: true, topic: true, installationId: true, status: true },
+          })
+        : [];
+      const deliveries = known.flatMap((event) =>
+        subscribers
+          .filter((subscriber) => receives(subscriber, event))
+          .map((subscriber) => ({
+            storeId: event.storeId,
+            subscriptionId: subscriber.id,
+            eventId: event.id,
+            eventSequence: event.sequence,
+            topic: event.topic,
+            resourceKey: resourceKeyOf(event.topic, event.payload),
+            nextAttemptAt: options.now,
+          })),
+      );
+      if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+      await tx.outboxEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { publishedAt: options.now } });
+      return events.length;
+    }, transactionOptions),
+  );
 }

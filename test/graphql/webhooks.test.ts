@@ -80,12 +80,21 @@ describe('merchant.webhooks, webhookUpdate, webhookRotateSecret and webhookDelet
     expect(listed.body.data.merchant.webhooks).toEqual({ edges: [{ node: { uuid: id, topic: 'orders/paid' } }], pageInfo: { hasNextPage: false } });
 
     const update = (key: string, input: Record<string, unknown>) =>
-      graphql(t.app, key, `mutation ($id: UUID!, $input: WebhookUpdateInput!) { webhookUpdate(id: $id, input: $input) { ${WEBHOOK} ${ERRORS} } }`, { id, input });
-    expect((await update(store.privateKey, { fields: ['id', 'status'] })).body.data.webhookUpdate).toMatchObject({ webhook: { fields: ['id', 'status'] }, userErrors: [] });
+      graphql(t.app, key, `mutation ($id: UUID!, $input: WebhookUpdateInput!) { webhookUpdate(id: $id, input: $input) { ${WEBHOOK} ${ERRORS} } }`, {
+        id,
+        input,
+      });
+    expect((await update(store.privateKey, { fields: ['id', 'status'] })).body.data.webhookUpdate).toMatchObject({
+      webhook: { fields: ['id', 'status'] },
+      userErrors: [],
+    });
     expect((await update(store.privateKey, { address: 'ftp://x.example/' })).body.data.webhookUpdate.userErrors).toEqual([
       { field: 'input.address', code: 'validation_failed', message: 'must be an http or https URL' },
     ]);
-    expect((await update(other.privateKey, { fields: [] })).body.data.webhookUpdate).toEqual({ webhook: null, userErrors: [{ field: null, code: 'not_found', message: 'Webhook not found.' }] });
+    expect((await update(other.privateKey, { fields: [] })).body.data.webhookUpdate).toEqual({
+      webhook: null,
+      userErrors: [{ field: null, code: 'not_found', message: 'Webhook not found.' }],
+    });
 
     const rotated = await graphql(
       t.app,
@@ -95,8 +104,15 @@ describe('merchant.webhooks, webhookUpdate, webhookRotateSecret and webhookDelet
     );
     expect(rotated.body.data.webhookRotateSecret).toMatchObject({ webhook: { uuid: id }, secret: expect.stringMatching(/^whsec_/), userErrors: [] });
     expect(rotated.body.data.webhookRotateSecret.secret).not.toBe(made.secret);
-    const tooLong = await graphql(t.app, store.privateKey, `mutation ($id: UUID!) { webhookRotateSecret(id: $id, overlapSeconds: 999999) { secret ${ERRORS} } }`, { id });
-    expect(tooLong.body.data.webhookRotateSecret.userErrors).toEqual([{ field: 'overlapSeconds', code: 'validation_failed', message: 'must be at most 604800 (a week)' }]);
+    const tooLong = await graphql(
+      t.app,
+      store.privateKey,
+      `mutation ($id: UUID!) { webhookRotateSecret(id: $id, overlapSeconds: 999999) { secret ${ERRORS} } }`,
+      { id },
+    );
+    expect(tooLong.body.data.webhookRotateSecret.userErrors).toEqual([
+      { field: 'overlapSeconds', code: 'validation_failed', message: 'must be at most 604800 (a week)' },
+    ]);
 
     const deleted = await graphql(t.app, store.privateKey, `mutation ($id: UUID!) { webhookDelete(id: $id) { webhook { uuid } ${ERRORS} } }`, { id });
     expect(deleted.body.data.webhookDelete).toEqual({ webhook: { uuid: id }, userErrors: [] });
@@ -122,11 +138,19 @@ describe('merchant.webhookDeliveries and webhookReplay', () => {
       attempts: [{ statusCode: 200, response: `seen ${delivery.eventId}` }],
     });
     const replay = (eventId: string) =>
-      graphql(t.app, store.privateKey, `mutation ($id: UUID!, $e: String!) { webhookReplay(id: $id, eventId: $e) { delivery { eventId replay status } ${ERRORS} } }`, {
-        id,
-        e: eventId,
-      });
-    expect((await replay(delivery.eventId)).body.data.webhookReplay).toEqual({ delivery: { eventId: delivery.eventId, replay: true, status: 'pending' }, userErrors: [] });
+      graphql(
+        t.app,
+        store.privateKey,
+        `mutation ($id: UUID!, $e: String!) { webhookReplay(id: $id, eventId: $e) { delivery { eventId replay status } ${ERRORS} } }`,
+        {
+          id,
+          e: eventId,
+        },
+      );
+    expect((await replay(delivery.eventId)).body.data.webhookReplay).toEqual({
+      delivery: { eventId: delivery.eventId, replay: true, status: 'pending' },
+      userErrors: [],
+    });
     expect((await replay('00000000-0000-0000-0000-000000000000')).body.data.webhookReplay).toEqual({
       delivery: null,
       userErrors: [{ field: null, code: 'not_found', message: 'Event not found.' }],

@@ -57,7 +57,11 @@ describe.skipIf(!onPostgres)('A relay killed with SIGKILL (PostgreSQL)', () => {
     const secret = hook.body.data.secret as string;
     receiver.secrets.add(secret);
     const resources = Array.from({ length: RESOURCES }, () => randomUUID());
-    const events = Array.from({ length: EVENTS }, (_, i) => ({ storeId: shop.store.id, topic: 'shipping_zones/update', payload: { id: resources[i % RESOURCES]! } }));
+    const events = Array.from({ length: EVENTS }, (_, i) => ({
+      storeId: shop.store.id,
+      topic: 'shipping_zones/update',
+      payload: { id: resources[i % RESOURCES]! },
+    }));
     for (let i = 0; i < EVENTS; i += 2_000) await t.database.prisma.outboxEvent.createMany({ data: events.slice(i, i + 2_000) });
 
     const relays = [startRelay(), startRelay()];
@@ -73,7 +77,10 @@ describe.skipIf(!onPostgres)('A relay killed with SIGKILL (PostgreSQL)', () => {
     for (const child of relays) child.kill('SIGKILL');
     expect(kills).toBe(KILL_AT.length);
 
-    const stored = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'shipping_zones/update' }, orderBy: { sequence: 'asc' } });
+    const stored = await t.database.prisma.outboxEvent.findMany({
+      where: { storeId: shop.store.id, topic: 'shipping_zones/update' },
+      orderBy: { sequence: 'asc' },
+    });
     const deliveries = await t.database.prisma.webhookDelivery.findMany({ where: { storeId: shop.store.id } });
     expect(stored).toHaveLength(EVENTS);
     expect(stored.every((event) => event.publishedAt !== null)).toBe(true);

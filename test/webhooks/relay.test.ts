@@ -66,7 +66,11 @@ async function fixture(): Promise<Fixture> {
 
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 const deliveriesOf = (subscriptionId: string) =>
-  t.database.prisma.webhookDelivery.findMany({ where: { subscriptionId }, orderBy: [{ eventSequence: 'asc' }, { createdAt: 'asc' }], include: { attemptLog: true } });
+  t.database.prisma.webhookDelivery.findMany({
+    where: { subscriptionId },
+    orderBy: [{ eventSequence: 'asc' }, { createdAt: 'asc' }],
+    include: { attemptLog: true },
+  });
 
 describe('Delivery of a committed event', () => {
   it('POSTs the payload with the event id, topic, store, time, API version and a signature the receiver verifies', async () => {
@@ -208,7 +212,10 @@ describe('Retries (WEBHOOK_RETRY_SCHEDULE_S=1,1,1 on the test clock)', () => {
     await t.database.prisma.webhookSubscription.update({ where: { id: other.id }, data: { consecutiveFailures: 3, failingSince: later(t0, -86_400) } });
     await healthy.zone();
     await healthy.relay.runOnce();
-    expect(await t.database.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({ consecutiveFailures: 0, failingSince: null });
+    expect(await t.database.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({
+      consecutiveFailures: 0,
+      failingSince: null,
+    });
   });
 
   it('ends the subscription when the receiver answers 410 Gone', async () => {
@@ -218,7 +225,10 @@ describe('Retries (WEBHOOK_RETRY_SCHEDULE_S=1,1,1 on the test clock)', () => {
     await f.zone();
     await f.relay.runOnce();
     expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(await t.database.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: hook.id } })).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
+    expect(await t.database.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: hook.id } })).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'gone',
+    });
   });
 });
 

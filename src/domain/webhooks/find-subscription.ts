@@ -14,9 +14,7 @@ export function ownerOf(ctx: Pick<Ctx, 'principal'>): { installationId: number |
 
 /** A subscription of the caller by its uuid; another store's or another owner's is a 404. */
 export async function findSubscription(ctx: Ctx, rawId: string): Promise<WebhookSubscription> {
-  const subscription = uuidPattern.test(rawId)
-    ? await ctx.db.webhookSubscription.findFirst({ where: { id: rawId.toLowerCase(), ...ownerOf(ctx) } })
-    : null;
+  const subscription = uuidPattern.test(rawId) ? await ctx.db.webhookSubscription.findFirst({ where: { id: rawId.toLowerCase(), ...ownerOf(ctx) } }) : null;
   if (!subscription) throw ApiError.notFound('Webhook');
   return subscription;
 }

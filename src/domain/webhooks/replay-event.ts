@@ -21,9 +21,15 @@ export async function replayEvent(ctx: Ctx, rawId: string, rawEventId: string): 
     const subscription = await findSubscription(tx, rawId);
     const event = uuidPattern.test(rawEventId) ? await tx.db.outboxEvent.findFirst({ where: { id: rawEventId.toLowerCase() } }) : null;
     const payload = (event?.payload ?? {}) as Record<string, unknown>;
-    const foreign = event && isTopic(event.topic) && isAppOwnTopic(event.topic) && subscription.installationId !== null && payload.installation_id !== subscription.installationId;
+    const foreign =
+      event &&
+      isTopic(event.topic) &&
+      isAppOwnTopic(event.topic) &&
+      subscription.installationId !== null &&
+      payload.installation_id !== subscription.installationId;
     if (!event || foreign || !isTopic(event.topic)) throw ApiError.notFound('Event');
-    if (event.topic !== subscription.topic) throw ApiError.invalidField('eventId', `is a ${event.topic} event; this webhook is subscribed to ${subscription.topic}`);
+    if (event.topic !== subscription.topic)
+      throw ApiError.invalidField('eventId', `is a ${event.topic} event; this webhook is subscribed to ${subscription.topic}`);
     if (event.createdAt.getTime() < ctx.now.getTime() - replayWindowDays * 86_400_000) {
       throw ApiError.invalidField('eventId', `is older than ${replayWindowDays} days, the longest an event can be replayed`);
     }

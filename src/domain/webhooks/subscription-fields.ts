@@ -11,9 +11,7 @@ export const subscriptionLimits = {
   maxOverlapSeconds: 604_800,
 } as const;
 
-const topic = z
-  .string({ error: 'is required' })
-  .refine(isTopic, { error: `must be one of the topics Bazaar records: ${webhookTopics.join(', ')}` });
+const topic = z.string({ error: 'is required' }).refine(isTopic, { error: `must be one of the topics Bazaar records: ${webhookTopics.join(', ')}` });
 
 const address = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' });
 

@@ -58,7 +58,8 @@ export async function changeSubscription(ctx: Ctx, rawId: string, input: Subscri
   const address = input.address === undefined ? undefined : await checkDestination(ctx.store, input.address, ctx.settings.outboundAllow);
   return withTransaction(ctx, async (tx) => {
     const found = await findSubscription(tx, current.id);
-    if (input.status === 'active' && found.status === 'ended') throw ApiError.invalidField('status', 'cannot be active: the app that made this subscription was uninstalled');
+    if (input.status === 'active' && found.status === 'ended')
+      throw ApiError.invalidField('status', 'cannot be active: the app that made this subscription was uninstalled');
     const reactivate = input.status === 'active' && found.status !== 'active';
     const row = await tx.db.webhookSubscription.update({
       where: { id: found.id },
@@ -108,5 +109,8 @@ export async function rotateSecret(ctx: Ctx, rawId: string, overlapSeconds: numb
 
 /** An uninstalled app's subscriptions end with it (its `app/uninstalled` event is still sent to it: relay/fan-out.ts). */
 export async function endInstallationSubscriptions(db: Ctx['db'], installationId: number): Promise<void> {
-  await db.webhookSubscription.updateMany({ where: { installationId, status: { not: 'ended' } }, data: { status: 'ended', disabledReason: 'app_uninstalled' } });
+  await db.webhookSubscription.updateMany({
+    where: { installationId, status: { not: 'ended' } },
+    data: { status: 'ended', disabledReason: 'app_uninstalled' },
+  });
 }

@@ -47,7 +47,10 @@ builder.mutationFields((t) => ({
     description: 'POST /webhooks. A topic whose resource the key cannot read is a GraphQL error insufficient_scope naming the scope.',
     args: { input: t.arg({ type: WebhookCreateInput, required: true }) },
     resolve: async (_root, args, { ctx }) => {
-      const { result, userErrors } = await asMutationPayload(() => createSubscription(ctx, parseInput(z.object(subscriptionCreateShape), sent(args.input))), inputField);
+      const { result, userErrors } = await asMutationPayload(
+        () => createSubscription(ctx, parseInput(z.object(subscriptionCreateShape), sent(args.input))),
+        inputField,
+      );
       return { webhook: result, secret: result?.secret ?? null, userErrors };
     },
   }),
@@ -80,10 +83,13 @@ builder.mutationFields((t) => ({
     description: `POST /webhooks/{webhook}/rotate-secret; overlapSeconds (default ${subscriptionLimits.defaultOverlapSeconds}) is how long the previous secret keeps signing.`,
     args: { id: t.arg(webhookIdArg), overlapSeconds: t.arg.int({ required: false }) },
     resolve: async (_root, args, { ctx }) => {
-      const { result, userErrors } = await asMutationPayload(async () => {
-        const { overlapSeconds } = parseInput(z.object(rotateShape), sent({ overlapSeconds: args.overlapSeconds ?? null }));
-        return rotateSecret(ctx, args.id, overlapSeconds ?? subscriptionLimits.defaultOverlapSeconds);
-      }, (field) => field);
+      const { result, userErrors } = await asMutationPayload(
+        async () => {
+          const { overlapSeconds } = parseInput(z.object(rotateShape), sent({ overlapSeconds: args.overlapSeconds ?? null }));
+          return rotateSecret(ctx, args.id, overlapSeconds ?? subscriptionLimits.defaultOverlapSeconds);
+        },
+        (field) => field,
+      );
       return { webhook: result, secret: result?.secret ?? null, userErrors };
     },
   }),
@@ -93,7 +99,10 @@ builder.mutationFields((t) => ({
     description: 'POST /webhooks/{webhook}/replay: an event of the last 7 days, of the subscription\u2019s topic, sent again.',
     args: { id: t.arg(webhookIdArg), eventId: t.arg.string({ required: true }) },
     resolve: async (_root, args, { ctx }) => {
-      const { result, userErrors } = await asMutationPayload(() => replayEvent(ctx, args.id, args.eventId), (field) => field);
+      const { result, userErrors } = await asMutationPayload(
+        () => replayEvent(ctx, args.id, args.eventId),
+        (field) => field,
+      );
       return { delivery: result, userErrors };
     },
   }),

@@ -16,7 +16,11 @@ export const WebhookSubscription = builder.objectRef<SubscriptionRow>('WebhookSu
     disabledReason: t.exposeString('disabledReason', { nullable: true, description: 'failing, gone or app_uninstalled.' }),
     consecutiveFailures: t.exposeInt('consecutiveFailures', { description: 'Deliveries in a row that failed after every retry; a success resets it.' }),
     failingSince: t.expose('failingSince', { type: 'DateTime', nullable: true }),
-    previousSecretExpiresAt: t.expose('previousSecretExpiresAt', { type: 'DateTime', nullable: true, description: 'Until then the previous secret signs beside the current one.' }),
+    previousSecretExpiresAt: t.expose('previousSecretExpiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Until then the previous secret signs beside the current one.',
+    }),
     appInstallationId: t.exposeInt('installationId', { nullable: true, description: "The installation that made it; null for the merchant's own." }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -53,7 +57,10 @@ export const WebhookCreateInput = builder.inputType('WebhookCreateInput', {
   fields: (t) => ({
     topic: t.string({ required: true, description: 'A topic Bazaar records; the key also needs the read scope of its resource.' }),
     address: t.string({ required: true, description: 'https (a dev store also takes http), never an internal address.' }),
-    fields: t.stringList({ required: false, description: `Up to ${subscriptionLimits.fields} top-level payload field names; absent or empty: the whole object.` }),
+    fields: t.stringList({
+      required: false,
+      description: `Up to ${subscriptionLimits.fields} top-level payload field names; absent or empty: the whole object.`,
+    }),
   }),
 });
 

@@ -36,7 +36,8 @@ const subscribe = async (store: TestStore, topic: string, key = store.privateKey
   return res.body.data as { id: string };
 };
 const makeZone = async (store: TestStore, name: string) =>
-  (await send(t.app, store.privateKey, 'POST', '/shipping-zones', { name, zone_type: 'national', base_rate: 5, min_days: 1, max_days: 4 })).body.data.id as string;
+  (await send(t.app, store.privateKey, 'POST', '/shipping-zones', { name, zone_type: 'national', base_rate: 5, min_days: 1, max_days: 4 })).body.data
+    .id as string;
 const eventOf = (store: TestStore, zoneId: string) =>
   t.database.prisma.outboxEvent.findFirstOrThrow({ where: { storeId: store.store.id, topic: 'shipping_zones/create', payload: { equals: { id: zoneId } } } });
 const deliveries = (store: TestStore, id: string, query = '') => get(t.app, `${MERCHANT}/webhooks/${id}/deliveries${query}`, store.privateKey);

@@ -80,7 +80,12 @@ describe('POST /webhooks', () => {
       'insufficient_scope',
       'A subscription to orders/create requires the merchant-orders-read scope, which this key does not carry.',
     );
-    expectFailure(await create({ topic: 'products/update', address: receiver.url }, key), 403, 'insufficient_scope', expect.stringContaining('merchant-items-read'));
+    expectFailure(
+      await create({ topic: 'products/update', address: receiver.url }, key),
+      403,
+      'insufficient_scope',
+      expect.stringContaining('merchant-items-read'),
+    );
     expect(await t.database.prisma.webhookSubscription.count({ where: { storeId: shop.store.id } })).toBe(before);
     const allowed = await keyWith(shop, 'merchant-webhooks-write', 'merchant-orders-read');
     expect((await create({ topic: 'orders/create', address: receiver.url }, allowed)).status).toBe(201);
@@ -88,7 +93,12 @@ describe('POST /webhooks', () => {
 
   it('needs merchant-webhooks-write itself', async () => {
     const key = await keyWith(shop, 'merchant-webhooks-read', 'merchant-orders-read');
-    expectFailure(await create({ topic: 'orders/create', address: receiver.url }, key), 403, 'insufficient_scope', expect.stringContaining('merchant-webhooks-write'));
+    expectFailure(
+      await create({ topic: 'orders/create', address: receiver.url }, key),
+      403,
+      'insufficient_scope',
+      expect.stringContaining('merchant-webhooks-write'),
+    );
   });
 
   it('takes only https on a live store; a dev store also takes http', async () => {
@@ -115,7 +125,8 @@ describe('POST /webhooks', () => {
 describe('GET /webhooks', () => {
   it("lists the caller's subscriptions, the oldest first, keyset-paged", async () => {
     const store = await makeStore(t.database, { dev: true });
-    for (const topic of ['orders/create', 'orders/paid', 'customers/create']) expect((await create({ topic, address: receiver.url }, store.privateKey)).status).toBe(201);
+    for (const topic of ['orders/create', 'orders/paid', 'customers/create'])
+      expect((await create({ topic, address: receiver.url }, store.privateKey)).status).toBe(201);
     const first = await get(t.app, `${MERCHANT}/webhooks?limit=2`, store.privateKey);
     expect(first.status).toBe(200);
     expect(first.body.data.map((w: { topic: string }) => w.topic)).toEqual(['orders/create', 'orders/paid']);
@@ -139,7 +150,10 @@ describe('PATCH /webhooks/{webhook}', () => {
 
   it('turns a disabled subscription back on, its failure count starting again', async () => {
     const { id } = (await create({ topic: 'orders/paid', address: receiver.url })).body.data;
-    await t.database.prisma.webhookSubscription.update({ where: { id }, data: { status: 'disabled', disabledReason: 'failing', consecutiveFailures: 9, failingSince: new Date() } });
+    await t.database.prisma.webhookSubscription.update({
+      where: { id },
+      data: { status: 'disabled', disabledReason: 'failing', consecutiveFailures: 9, failingSince: new Date() },
+    });
     const res = await send(t.app, shop.privateKey, 'PATCH', `/webhooks/${id}`, { status: 'active' });
     expect(res.body.data).toMatchObject({ status: 'active', disabled_reason: null, consecutive_failures: 0, failing_since: null });
   });

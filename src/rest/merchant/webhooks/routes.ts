@@ -132,12 +132,15 @@ export const webhookRoutes = [
     operationId: 'replayMerchantWebhookEvent',
     tag,
     summary: 'Send an event of the last 7 days to the subscription again',
-    description: 'The event must be of the subscription’s topic; another store’s event is a 404. The new delivery is queued behind earlier pending events of the same resource.',
+    description:
+      'The event must be of the subscription’s topic; another store’s event is a 404. The new delivery is queued behind earlier pending events of the same resource.',
     auth: scope('merchant-webhooks-write'),
     params: webhookParams,
     body: replayBody,
     answer: deliveryAnswer,
     status: 202,
-    handle: async (ctx, { params, body }) => ({ body: single('Webhook replay queued', presentDelivery(await replayEvent(ctx, params.webhook, body.event_id))) }),
+    handle: async (ctx, { params, body }) => ({
+      body: single('Webhook replay queued', presentDelivery(await replayEvent(ctx, params.webhook, body.event_id))),
+    }),
   }),
 ];

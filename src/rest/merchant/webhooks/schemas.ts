@@ -41,7 +41,9 @@ export const rotateBody = wireObject(rotateShape)
     description: `overlap_seconds (0-${subscriptionLimits.maxOverlapSeconds}, default ${subscriptionLimits.defaultOverlapSeconds}): how long the previous secret keeps signing beside the new one.`,
   });
 
-export const replayBody = z.strictObject({ event_id: z.string({ error: 'is required' }).meta({ description: 'The id of an event of the last 7 days (the Bazaar-Event-Id header of its deliveries).' }) });
+export const replayBody = z.strictObject({
+  event_id: z.string({ error: 'is required' }).meta({ description: 'The id of an event of the last 7 days (the Bazaar-Event-Id header of its deliveries).' }),
+});
 
 const timestampOrNull = isoTimestamp.nullable();
 
@@ -51,7 +53,9 @@ export const merchantWebhook = z
     topic: z.string(),
     address: z.string(),
     fields: z.array(z.string()),
-    status: z.enum(['active', 'disabled', 'ended']).meta({ description: 'disabled: failing too long or answered 410 (see disabled_reason); ended: its app was uninstalled.' }),
+    status: z
+      .enum(['active', 'disabled', 'ended'])
+      .meta({ description: 'disabled: failing too long or answered 410 (see disabled_reason); ended: its app was uninstalled.' }),
     disabled_reason: z.enum(['failing', 'gone', 'app_uninstalled']).nullable(),
     consecutive_failures: z.int().meta({ description: 'Deliveries in a row that failed after every retry; a success resets it.' }),
     failing_since: timestampOrNull,
