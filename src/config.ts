@@ -52,6 +52,29 @@ export interface Config {
   cartTtlDays: number;
   /** The catalogue read cache (src/http/response-cache). */
   responseCache: ResponseCacheConfig;
+  webhooks: WebhooksConfig;
+}
+
+/** How the webhook relay delivers (src/webhooks). */
+export interface WebhooksConfig {
+  /**
+   * `WEBHOOK_RETRY_SCHEDULE_S`: the delay before each retry, in seconds, comma-separated; a delivery
+   * gets one attempt more than the list is long. Each delay is taken with ±20% jitter.
+   */
+  retryScheduleS: number[];
+}
+
+/** Eight attempts over about four hours: the first at once, then after 30 s, 2 min, 5 min, 15 min, 30 min, 1 h and 2 h. */
+const defaultRetryScheduleS = [30, 120, 300, 900, 1800, 3600, 7200];
+
+function retrySchedule(env: Env): number[] {
+  const raw = (env.WEBHOOK_RETRY_SCHEDULE_S ?? '').trim();
+  if (raw === '') return defaultRetryScheduleS;
+  const delays = raw.split(',').map((entry) => entry.trim());
+  if (delays.some((entry) => !/^\d{1,6}$/.test(entry) || Number(entry) < 1)) {
+    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE_S must be comma-separated whole seconds of at least 1, such as 30,120,300; got "${raw}"`);
+  }
+  return delays.map(Number);
 }
 
 export interface ResponseCacheConfig {
@@ -281,5 +304,6 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: integer(env, 'RESPONSE_CACHE_MB', 64) * 1024 * 1024,
       maxAgeMs: responseCacheMaxAgeS(env) * 1000,
     },
+    webhooks: { retryScheduleS: retrySchedule(env) },
   };
 }

@@ -12,6 +12,7 @@ import { mediaServices } from './domain/media/media-services.js';
 import { deliveryWorker } from './messaging/delivery-worker.js';
 import { appDataPurge } from './domain/apps/purge-job.js';
 import { transportsOf } from './messaging/transports.js';
+import { webhookRelay } from './webhooks/relay.js';
 import { ensureDemoKeys } from './seed/demo-keys.js';
 import { ensureDemoStore } from './seed/demo-store.js';
 
@@ -62,9 +63,15 @@ const messages = deliveryWorker(database.prisma, transportsOf(config.messages, m
   log: messageLog,
 });
 const purge = appDataPurge(database.prisma, log.child({ component: 'app-data-purge' }));
+const webhooks = webhookRelay(database.prisma, {
+  serverSecret: secret,
+  retryScheduleS: config.webhooks.retryScheduleS,
+  allow: config.media.fetchAllow,
+  log: log.child({ component: 'webhooks' }),
+});
 const shutDown = prepareShutdown(app, {
   graceMs: config.shutdownGraceMs,
-  release: [() => messages.stop(), () => purge.stop(), () => kv.close(), () => database.close()],
+  release: [() => messages.stop(), () => purge.stop(), () => webhooks.stop(), () => kv.close(), () => database.close()],
 });
 let closing = false;
 function onSignal(signal: NodeJS.Signals) {
@@ -100,6 +107,7 @@ if (config.demo) {
 starting = null;
 messages.start();
 purge.start();
+webhooks.start();
 log.info({ step: 'ready', ms: Math.round(performance.now()) }, `start: ready in ${(performance.now() / 1000).toFixed(1)} s`);
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;

@@ -49,6 +49,8 @@ export const merchantScopes = [
   'merchant-team-directory-read',
   'merchant-translations-read',
   'merchant-translations-write',
+  'merchant-webhooks-read',
+  'merchant-webhooks-write',
 ] as const;
 
 export type MerchantScope = (typeof merchantScopes)[number];

@@ -165,6 +165,13 @@ export const commands: Record<string, Command> = {
     database: 'read',
     load: async () => (await import('./messages-command.js')).messages,
   },
+  worker: {
+    summary: 'Run the webhook relay alone until SIGINT or SIGTERM (npm start runs one too); several may run on one PostgreSQL. Logs go to stderr.',
+    flags: {},
+    required: [],
+    database: 'read',
+    load: async () => (await import('./worker-command.js')).worker,
+  },
   version: {
     summary: 'Print the version of Bazaar and of Node.js (also --version); opens no database.',
     flags: {},

@@ -19,6 +19,8 @@ export interface DomainSettings {
   cartTtlDays: number;
   /** The address clients reach Bazaar at (`PUBLIC_URL`), for links an answer hands out, such as a cart's checkout address. */
   publicUrl: string;
+  /** `host:port` pairs an outgoing call may reach although internal (`MEDIA_FETCH_ALLOW`): webhook addresses are checked against the same guard as downloads. */
+  outboundAllow: readonly string[];
 }
 
 /** Everything a domain function may touch for one request; nothing lives outside it. */

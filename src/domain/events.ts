@@ -7,6 +7,7 @@ import type { DiscountEvents } from './discounts/events.js';
 import type { OrderEvents } from './orders/events.js';
 import type { ReviewEvents } from './reviews/events.js';
 import type { ShippingEvents } from './shipping/events.js';
+import type { WebhookEvents } from './webhooks/events.js';
 
 /**
  * Every domain event by topic, with the payload it carries: the one list the outbox accepts,
@@ -21,7 +22,8 @@ export type EventTopics = AppEventTopics &
   DiscountEvents &
   OrderEvents &
   ReviewEvents &
-  ShippingEvents;
+  ShippingEvents &
+  WebhookEvents;
 
 export type Topic = keyof EventTopics;
 

@@ -20,6 +20,8 @@ import './discounts/queries.js';
 import './discounts/mutations.js';
 import './shipping/queries.js';
 import './shipping/mutations.js';
+import './webhooks/queries.js';
+import './webhooks/mutations.js';
 import './customers/auth-mutations.js';
 import './customers/email-otp-mutations.js';
 import './customers/phone-otp-mutations.js';

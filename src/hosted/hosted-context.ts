@@ -19,7 +19,7 @@ export function hostedContextFor(deps: AppDeps, request: FastifyRequest, store: 
     requestId: request.id,
     log: request.log,
     secret: deps.secret,
-    settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl },
+    settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl, outboundAllow: deps.config.media.fetchAllow },
     payments: deps.payments,
     now: deps.clock ? new Date(deps.clock()) : undefined,
   });

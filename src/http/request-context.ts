@@ -30,7 +30,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     requestId: request.id,
     log: request.log,
     secret: deps.secret,
-    settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl },
+    settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl, outboundAllow: deps.config.media.fetchAllow },
     cartSession: header(request, 'x-cart-session'),
     payments: deps.payments,
     now: deps.clock ? new Date(deps.clock()) : undefined,

@@ -28,7 +28,7 @@ async function storeContext(): Promise<{ store: Store; ctx: () => Ctx }> {
       media,
       store,
       principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set(), installation: null },
-      settings: { cartTtlDays: 30, publicUrl: 'http://localhost' },
+      settings: { cartTtlDays: 30, publicUrl: 'http://localhost', outboundAllow: [] },
       requestId: 'req_test',
       log: pino({ level: 'silent' }),
       secret: 'test-secret',

@@ -13,6 +13,8 @@ import type {
   Order,
   Product,
   Store,
+  WebhookDelivery,
+  WebhookSubscription,
 } from '../../src/generated/prisma/client.js';
 import { getDatamodel } from '../../src/generated/pothos-types.js';
 import type { Database } from '../../src/platform/database/database.js';
@@ -55,6 +57,8 @@ interface Side {
   installation: AppInstallation;
   collectedDefinition: CollectedDefinition;
   metaobjectDefinition: MetaobjectDefinition;
+  webhookSubscription: WebhookSubscription;
+  webhookDelivery: WebhookDelivery;
   /** Rows no wishlist item or collection member points at yet: those are unique per customer or collection and product. */
   spareCustomers: Customer[];
   spareCollections: Collection[];
@@ -302,7 +306,30 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ productId: s.unratedProducts.shift()!.id }),
     change: { stars5: 1 },
   },
+  {
+    model: 'WebhookSubscription',
+    delegate: 'webhookSubscription',
+    fresh: () => ({ topic: 'orders/paid', address: `https://hooks.example/${next()}`, sealedSecret: 'sealed' }),
+    change: { address: 'https://hooks.example/changed' },
+  },
+  {
+    model: 'WebhookDelivery',
+    delegate: 'webhookDelivery',
+    fresh: (s) => aDelivery(s.webhookSubscription.id),
+    change: { status: 'cancelled' },
+  },
+  {
+    model: 'WebhookAttempt',
+    delegate: 'webhookAttempt',
+    fresh: (s) => ({ deliveryId: s.webhookDelivery.id, attemptedAt: new Date(), latencyMs: 1, response: 'ok' }),
+    change: { response: 'changed' },
+  },
 ];
+
+/** A delivery's required columns, of a subscription of the same store. */
+function aDelivery(subscriptionId: string) {
+  return { subscriptionId, eventId: randomUUID(), eventSequence: BigInt(next()), topic: 'orders/paid', resourceKey: 'orders:x', nextAttemptAt: new Date() };
+}
 
 /** An order's required columns; the number is unique per store. */
 function anOrder() {
@@ -377,11 +404,19 @@ beforeAll(async () => {
       installation: await install(app.id),
       collectedDefinition: await database.prisma.collectedDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base', fields: [] } }),
       metaobjectDefinition: await database.prisma.metaobjectDefinition.create({ data: { storeId: store.id, type: 'base', name: 'Base' } }),
+      ...(await webhookRows(store.id)),
       spareInstallations: await Promise.all(spareApps.slice(0, 16).map((spare) => install(spare.id))),
       appsNotInstalled: spareApps.slice(16),
       unratedProducts: await Promise.all(Array.from({ length: 16 }, (_, i) => createProduct(database, store, { title: `Unrated ${i}` }))),
     };
   };
+  async function webhookRows(storeId: string) {
+    const webhookSubscription = await database.prisma.webhookSubscription.create({
+      data: { storeId, topic: 'orders/paid', address: 'https://hooks.example/base', sealedSecret: 'sealed' },
+    });
+    const webhookDelivery = await database.prisma.webhookDelivery.create({ data: { storeId, ...aDelivery(webhookSubscription.id) } });
+    return { webhookSubscription, webhookDelivery };
+  }
   for (let i = 0; i < 60; i++) accountIds.push((await database.prisma.customerAccount.create({ data: {} })).id);
   [mine, theirs] = [await side(), await side()];
   db = scopeToStore(database.prisma, mine.store.id);

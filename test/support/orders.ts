@@ -70,7 +70,7 @@ export async function settleOrder(t: TestApp, store: TestStore, order: { id: num
       media: t.media,
       store: store.store,
       principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set(), installation: null },
-      settings: { cartTtlDays: 30, publicUrl: 'http://bazaar.test' },
+      settings: { cartTtlDays: 30, publicUrl: 'http://bazaar.test', outboundAllow: [] },
       requestId: 'req_orders_test',
       log: pino({ level: 'silent' }),
       secret: await loadServerSecret(t.database.prisma, t.config.secret),

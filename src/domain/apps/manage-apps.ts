@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { App, AppInstallation, Store } from '../../generated/prisma/client.js';
-import { storeClientOf } from '../../platform/database/store-scoped-client.js';
-import { transactionGateOf } from '../../platform/database/transaction-gate.js';
+import { storeClientOf, type StoreDb } from '../../platform/database/store-scoped-client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { grantedScopes, privateKeyRow } from '../keys/manage-keys.js';
 import { findOrInsert } from '../find-or-insert.js';
-import { Outbox } from '../outbox.js';
 import { findStoreBySlug, type OperatorCtx } from '../store/manage-stores.js';
-import { transactorOf } from '../transactor.js';
+import { inStoreTransaction } from '../store-transaction.js';
+import { endInstallationSubscriptions } from '../webhooks/write-subscription.js';
 import { dataRetainedUntil } from './retention.js';
 
 export type InstallationWithApp = AppInstallation & { app: App };
@@ -33,17 +32,6 @@ async function findApp(ctx: OperatorCtx, slug: string): Promise<App> {
   const app = await ctx.db.app.findUnique({ where: { slug } });
   if (!app) throw ApiError.notFound(`App "${slug}"`);
   return app;
-}
-
-/** Runs `fn` in one transaction of the store's own client, with an outbox written at its commit. */
-async function inStoreTransaction<T>(ctx: OperatorCtx, store: Store, fn: (db: ReturnType<typeof storeClientOf>, outbox: Outbox) => Promise<T>) {
-  const transact = transactorOf(storeClientOf(ctx.db, store.id), transactionGateOf(ctx.db));
-  return transact(async (db) => {
-    const outbox = new Outbox();
-    const result = await fn(db as ReturnType<typeof storeClientOf>, outbox);
-    await outbox.write(db);
-    return result;
-  });
 }
 
 const installInput = z.object({
@@ -73,7 +61,7 @@ export async function installApp(ctx: OperatorCtx, raw: z.input<typeof installIn
   const scopes = grantedScopes(input.scopes);
   const store = await findStoreBySlug(ctx, input.store);
   const app = await findApp(ctx, input.app);
-  return inStoreTransaction(ctx, store, async (db, outbox) => {
+  return inStoreTransaction(ctx.db, store.id, async (db, outbox) => {
     const { row, created } = await findOrInsert(
       () => db.appInstallation.findUnique({ where: { storeId_appId: { storeId: store.id, appId: app.id } } }),
       () => db.appInstallation.createManyAndReturn({ data: [{ storeId: store.id, appId: app.id, scopes }], skipDuplicates: true }),
@@ -89,7 +77,7 @@ export async function installApp(ctx: OperatorCtx, raw: z.input<typeof installIn
 }
 
 /** Installs an uninstalled installation again with `scopes`; null when it is installed (also by a concurrent install that got there first). */
-async function reinstall(db: ReturnType<typeof storeClientOf>, existing: AppInstallation, scopes: string[]): Promise<AppInstallation | null> {
+async function reinstall(db: StoreDb, existing: AppInstallation, scopes: string[]): Promise<AppInstallation | null> {
   if (!existing.uninstalledAt) return null;
   const [row] = await db.appInstallation.updateManyAndReturn({ where: { id: existing.id, uninstalledAt: { not: null } }, data: { scopes, uninstalledAt: null } });
   return row ?? null;
@@ -112,11 +100,12 @@ export async function uninstallApp(ctx: OperatorCtx, raw: z.input<typeof uninsta
   const input = parseInput(uninstallInput, raw);
   const store = await findStoreBySlug(ctx, input.store);
   const app = await findApp(ctx, input.app);
-  return inStoreTransaction(ctx, store, async (db, outbox) => {
+  return inStoreTransaction(ctx.db, store.id, async (db, outbox) => {
     const existing = await db.appInstallation.findUnique({ where: { storeId_appId: { storeId: store.id, appId: app.id } } });
     if (!existing) throw ApiError.notFound(`Installation of app "${app.slug}" on store "${store.slug}"`);
     if (existing.uninstalledAt) return { ...existing, app };
     await db.apiKey.updateMany({ where: { installationId: existing.id, revokedAt: null }, data: { revokedAt: ctx.now } });
+    await endInstallationSubscriptions(db, existing.id);
     const installation = await db.appInstallation.update({ where: { id: existing.id }, data: { uninstalledAt: ctx.now }, include: { app: true } });
     outbox.append({
       topic: 'app/uninstalled',

@@ -24,7 +24,7 @@ export interface OutgoingMessage {
  * it (a challenge, a reset, a registration), so a message exists exactly when its cause committed;
  * the delivery worker sends it, retrying with backoff until it goes.
  */
-export async function enqueueMessage(ctx: Ctx, message: OutgoingMessage): Promise<void> {
+export async function enqueueMessage(ctx: Pick<Ctx, 'db' | 'store' | 'now'>, message: OutgoingMessage): Promise<void> {
   // A secret the text does not carry could never be masked out of it.
   const secret = message.secret;
   if (secret && (!secret.value || !message.text.includes(secret.value))) {

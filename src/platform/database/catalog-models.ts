@@ -63,6 +63,10 @@ export const changesCachedReads = {
   Review: true,
   Question: true,
   ProductRating: true,
+  // Webhooks are sent to receivers outside; no shopper reads them.
+  WebhookSubscription: false,
+  WebhookDelivery: false,
+  WebhookAttempt: false,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

@@ -60,6 +60,9 @@ export const tenancyOf = {
   Review: 'owned',
   Question: 'owned',
   ProductRating: 'owned',
+  WebhookSubscription: 'owned',
+  WebhookDelivery: 'owned',
+  WebhookAttempt: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */

@@ -40,7 +40,8 @@ export function describeBytes(bytes: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
 
-function parseTarget(raw: string): URL {
+/** An http(s) URL without credentials, or refused; the first check of every outgoing call (downloads, webhooks). */
+export function parseTarget(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -56,7 +57,7 @@ function parseTarget(raw: string): URL {
  * The one address this hop may connect to. The host is resolved once; if any of its addresses is
  * internal the URL is refused (a name with one public and one private address is not trusted).
  */
-async function checkedAddress(url: URL, limits: DownloadLimits): Promise<{ address: string; family: 4 | 6 }> {
+export async function checkedAddress(url: URL, limits: Pick<DownloadLimits, 'allow' | 'resolve'>): Promise<{ address: string; family: 4 | 6 }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const allowed = limits.allow.includes(`${url.hostname}:${port}`.toLowerCase());
@@ -77,7 +78,7 @@ async function checkedAddress(url: URL, limits: DownloadLimits): Promise<{ addre
 }
 
 /** A lookup that always answers the checked address, so a second DNS answer (a rebind) cannot move the connection. */
-function pinnedLookup(pinned: { address: string; family: 4 | 6 }): LookupFunction {
+export function pinnedLookup(pinned: { address: string; family: 4 | 6 }): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
     else callback(null, pinned.address, pinned.family);

@@ -18,6 +18,7 @@ import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { variantRoutes } from './variants/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 export { MERCHANT_PREFIX } from './paths.js';
 
@@ -42,4 +43,5 @@ export const merchantRoutes: RestRoute[] = [
   ...reviewRoutes,
   ...metafieldRoutes,
   ...metaobjectRoutes,
+  ...webhookRoutes,
 ];

@@ -26,7 +26,7 @@ const ctxOf = (store: TestStore): Ctx =>
     media,
     store: store.store,
     principal: { keyId: 'test', kind: 'private', mode: 'live', scopes: new Set(), installation: null },
-    settings: { cartTtlDays: 30, publicUrl: 'http://localhost' },
+    settings: { cartTtlDays: 30, publicUrl: 'http://localhost', outboundAllow: [] },
     requestId: 'req_test',
     log: pino({ level: 'silent' }),
     secret: 'test-secret',

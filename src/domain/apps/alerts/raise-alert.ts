@@ -1,6 +1,6 @@
 import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
-import { withTransaction } from '../../transaction.js';
+import { withTransaction, type TransactionCtx } from '../../transaction.js';
 import { requireInstallation } from '../calling-installation.js';
 import { alertLimits, type AlertInput } from './alert-fields.js';
 
@@ -44,18 +44,28 @@ export async function raiseAlert(ctx: Ctx, input: AlertInput): Promise<RaisedAle
         headers: { 'retry-after': String(retryAfter) },
       });
     }
-    const alert = await tx.db.appAlert.create({
-      data: {
-        storeId: tx.db.$storeId,
-        installationId: installation.id,
-        severity: input.severity,
-        title: input.title,
-        message: input.message,
-        dedupeKey: input.dedupeKey ?? null,
-        createdAt: ctx.now,
-      },
-    });
-    tx.outbox.append({ topic: 'app_alerts/create', payload: { notification_id: alert.id, installation_id: installation.id, severity: alert.severity } });
+    const alert = await writeAlert(tx, installation.id, input);
     return { severity: alert.severity, deduped: false, notificationId: alert.id };
   });
+}
+
+/**
+ * Records an alert for the installation's merchant with its `app_alerts/create` event, in the
+ * caller's transaction. Bazaar's own alerts about an installation (a failing webhook) come here
+ * directly: they are not the app's to count against its hourly cap.
+ */
+export async function writeAlert(tx: Pick<TransactionCtx, 'db' | 'outbox' | 'now'>, installationId: number, input: AlertInput) {
+  const alert = await tx.db.appAlert.create({
+    data: {
+      storeId: tx.db.$storeId,
+      installationId,
+      severity: input.severity,
+      title: input.title,
+      message: input.message,
+      dedupeKey: input.dedupeKey ?? null,
+      createdAt: tx.now,
+    },
+  });
+  tx.outbox.append({ topic: 'app_alerts/create', payload: { notification_id: alert.id, installation_id: installationId, severity: alert.severity } });
+  return alert;
 }
