@@ -1,6 +1,7 @@
 import type { AppEventTopics } from './apps/events.js';
 import type { CatalogEvents } from './catalog/events.js';
 import type { CollectionEvents } from './collections/events.js';
+import type { ContentEvents } from './content/events.js';
 import type { CustomDataEventTopics } from './custom-data/events.js';
 import type { CustomerEvents } from './customers/events.js';
 import type { DiscountEvents } from './discounts/events.js';
@@ -16,6 +17,7 @@ export type EventTopics = AppEventTopics &
   CatalogEvents &
   CustomDataEventTopics &
   CollectionEvents &
+  ContentEvents &
   CustomerEvents &
   DiscountEvents &
   OrderEvents &

@@ -57,6 +57,8 @@ export const changesCachedReads = {
   MetafieldDefinition: true,
   MetaobjectDefinition: true,
   Metaobject: true,
+  // Shoppers' post lists and reads are cached catalogue reads.
+  Post: true,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

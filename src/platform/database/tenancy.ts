@@ -56,6 +56,7 @@ export const tenancyOf = {
   MetafieldDefinition: 'owned',
   MetaobjectDefinition: 'owned',
   Metaobject: 'owned',
+  Post: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */
