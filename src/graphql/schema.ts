@@ -43,6 +43,8 @@ import './orders/merchant-orders.js';
 import './nodes/catalog-nodes.js';
 import './nodes/merchant-nodes.js';
 import './apps/queries.js';
+import './content/queries.js';
+import './content/mutations.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

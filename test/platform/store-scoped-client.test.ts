@@ -277,6 +277,7 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ definitionId: s.metaobjectDefinition.id, handle: `h${next()}` }),
     change: { fields: { title: 'Changed' } },
   },
+  { model: 'Post', delegate: 'post', fresh: () => ({ slug: `p${next()}`, title: 'P', markdown: 'x' }), change: { title: 'Changed' } },
 ];
 
 /** An order's required columns; the number is unique per store. */
