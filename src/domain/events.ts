@@ -5,6 +5,7 @@ import type { ContentEvents } from './content/events.js';
 import type { CustomDataEventTopics } from './custom-data/events.js';
 import type { CustomerEvents } from './customers/events.js';
 import type { DiscountEvents } from './discounts/events.js';
+import type { LocaleEvents } from './locale/events.js';
 import type { OrderEvents } from './orders/events.js';
 import type { ShippingEvents } from './shipping/events.js';
 
@@ -20,6 +21,7 @@ export type EventTopics = AppEventTopics &
   ContentEvents &
   CustomerEvents &
   DiscountEvents &
+  LocaleEvents &
   OrderEvents &
   ShippingEvents;
 

@@ -45,6 +45,7 @@ import './nodes/merchant-nodes.js';
 import './apps/queries.js';
 import './content/queries.js';
 import './content/mutations.js';
+import './locales/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

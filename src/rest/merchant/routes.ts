@@ -6,6 +6,7 @@ import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
+import { localeRoutes } from './locales/routes.js';
 import { metafieldRoutes } from './metafields/routes.js';
 import { metaobjectRoutes } from './metaobjects/routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -43,4 +44,5 @@ export const merchantRoutes: RestRoute[] = [
   ...metafieldRoutes,
   ...metaobjectRoutes,
   ...postRoutes,
+  ...localeRoutes,
 ];
