@@ -46,7 +46,19 @@ describe('merchant locales in GraphQL', () => {
 
   it('need their scopes', async () => {
     const key = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-locales-read'] });
-    const res = await graphql(t.app, key, `mutation { localeAdd(code: "de") { locale { code } } }`);
+    const res = await graphql(
+      t.app,
+      key,
+      `
+        mutation {
+          localeAdd(code: "de") {
+            locale {
+              code
+            }
+          }
+        }
+      `,
+    );
     expect(res.body.errors[0].extensions.code).toBe('insufficient_scope');
   });
 });

@@ -35,7 +35,14 @@ const write = async (query: string, variables: Record<string, unknown>, key = sh
 describe('postCreate, postUpdate, postDelete', () => {
   it('write posts as REST does, with userErrors named by input path', async () => {
     const created = await write(postCreate, {
-      input: { title: 'Boots in spring', markdown: '# Boots\n\nwords', tags: ['boots'], categories: ['Style'], status: 'PUBLISHED', publishedAt: '2026-04-01T00:00:00Z' },
+      input: {
+        title: 'Boots in spring',
+        markdown: '# Boots\n\nwords',
+        tags: ['boots'],
+        categories: ['Style'],
+        status: 'PUBLISHED',
+        publishedAt: '2026-04-01T00:00:00Z',
+      },
     });
     expect(created).toEqual({
       post: {
@@ -95,7 +102,8 @@ describe('posts and post(slug)', () => {
   let blog: TestStore;
   beforeAll(async () => {
     blog = await makeStore(t.database, { locales: ['en', 'fr'] });
-    const make = (title: string, input: Record<string, unknown>) => write(postCreate, { input: { title, markdown: 'x', status: 'PUBLISHED', ...input } }, blog.privateKey);
+    const make = (title: string, input: Record<string, unknown>) =>
+      write(postCreate, { input: { title, markdown: 'x', status: 'PUBLISHED', ...input } }, blog.privateKey);
     const main = await make('Main', { tags: ['a', 'b'], publishedAt: '2026-04-10T00:00:00Z' });
     await make('Both tags', { tags: ['b', 'a'], publishedAt: '2026-04-02T00:00:00Z' });
     await make('One tag', { tags: ['a'], publishedAt: '2026-04-05T00:00:00Z' });

@@ -21,7 +21,11 @@ describe('seedPosts', () => {
   it('publishes twelve posts, newest a week ago, each with a cover, tags and a category', async () => {
     const res = await get(t.app, '/v1/store/posts?per_page=50', shop.publicKey);
     expect(res.body.data).toHaveLength(12);
-    expect(res.body.data[0]).toMatchObject({ slug: 'caring-for-linen', published_at: '2026-04-24T12:00:00.000Z', blog_categories: [{ name: 'Care guides', slug: 'care-guides' }] });
+    expect(res.body.data[0]).toMatchObject({
+      slug: 'caring-for-linen',
+      published_at: '2026-04-24T12:00:00.000Z',
+      blog_categories: [{ name: 'Care guides', slug: 'care-guides' }],
+    });
     for (const post of res.body.data) {
       expect(post.cover_image_variants).not.toBeNull();
       expect(post.tags.length).toBeGreaterThan(0);

@@ -50,7 +50,8 @@ export async function createPost(ctx: Ctx, input: PostCreateInput): Promise<Post
     } catch (error) {
       if (isInTransaction(ctx) || !isPostSlugCollision(error)) throw error;
       if (input.slug !== undefined) throw slugTaken(input.slug);
-      if (attempt === SLUG_ATTEMPTS) throw new ApiError('conflict', 'Other posts with this title were being created at the same moment; send the request again.');
+      if (attempt === SLUG_ATTEMPTS)
+        throw new ApiError('conflict', 'Other posts with this title were being created at the same moment; send the request again.');
     }
   }
 }

@@ -18,4 +18,6 @@ export function isPostSlugCollision(error: unknown): boolean {
 }
 
 export const slugTaken = (slug: string) =>
-  new ApiError('conflict', `Another post of this store has the slug ${slug}.`, { fieldErrors: { slug: ['is already the slug of another post of this store'] } });
+  new ApiError('conflict', `Another post of this store has the slug ${slug}.`, {
+    fieldErrors: { slug: ['is already the slug of another post of this store'] },
+  });

@@ -23,7 +23,10 @@ export async function relatedPosts(ctx: Ctx, post: Post): Promise<Post[]> {
     where: {
       ...liveWhere(ctx.now),
       id: { not: post.id },
-      OR: [...(post.tags.length ? [{ tags: { hasSome: post.tags } }] : []), ...(post.categorySlugs.length ? [{ categorySlugs: { hasSome: post.categorySlugs } }] : [])],
+      OR: [
+        ...(post.tags.length ? [{ tags: { hasSome: post.tags } }] : []),
+        ...(post.categorySlugs.length ? [{ categorySlugs: { hasSome: post.categorySlugs } }] : []),
+      ],
     },
     orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
     take: CANDIDATES,

@@ -67,9 +67,9 @@ PostRef.implement({
     updatedAt: t.field({ type: 'DateTime', resolve: (p) => p.post.updatedAt }),
     related: t.field({
       type: [PostRef],
-      description: 'At most 4 other published posts sharing a tag or a category: most shared tags first, then most shared categories, then newest (REST related).',
+      description:
+        'At most 4 other published posts sharing a tag or a category: most shared tags first, then most shared categories, then newest (REST related).',
       resolve: async (p, _a, { ctx }) => (await postViews(ctx, await relatedPosts(ctx, p.post), p.locale)).map((view) => ({ ...view, locale: p.locale })),
     }),
   }),
 });
-

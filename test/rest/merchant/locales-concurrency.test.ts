@@ -19,7 +19,10 @@ afterAll(() => t.close());
 describe('PATCH /locales/{locale} {primary: true}, for every locale at once', () => {
   it('leaves exactly one published primary, while unpublishing races leave it published', async () => {
     const answers = await Promise.all(
-      codes.flatMap((code) => [send(t.app, shop.privateKey, 'PATCH', `/locales/${code}`, { primary: true }), send(t.app, shop.privateKey, 'PATCH', `/locales/${code}`, { published: false })]),
+      codes.flatMap((code) => [
+        send(t.app, shop.privateKey, 'PATCH', `/locales/${code}`, { primary: true }),
+        send(t.app, shop.privateKey, 'PATCH', `/locales/${code}`, { published: false }),
+      ]),
     );
     expect(answers.every((a) => a.status === 200 || (a.status === 422 && a.body.error.field === 'published'))).toBe(true);
     const primaries = await t.database.prisma.storeLocale.findMany({ where: { storeId: shop.store.id, isPrimary: true } });

@@ -29,9 +29,42 @@ describe('GET /locales', () => {
       status: 'success',
       message: 'Locales',
       data: [
-        { locale: 'en', name: 'English', native_name: 'English', is_primary: true, path_prefix: '', hreflang: 'en', html_lang: 'en', dir: 'ltr', published: true, position: 0 },
-        { locale: 'fr', name: 'French', native_name: 'français', is_primary: false, path_prefix: '/fr', hreflang: 'fr', html_lang: 'fr', dir: 'ltr', published: true, position: 1 },
-        { locale: 'de', name: 'German', native_name: 'Deutsch', is_primary: false, path_prefix: '/de', hreflang: 'de', html_lang: 'de', dir: 'ltr', published: false, position: 2 },
+        {
+          locale: 'en',
+          name: 'English',
+          native_name: 'English',
+          is_primary: true,
+          path_prefix: '',
+          hreflang: 'en',
+          html_lang: 'en',
+          dir: 'ltr',
+          published: true,
+          position: 0,
+        },
+        {
+          locale: 'fr',
+          name: 'French',
+          native_name: 'français',
+          is_primary: false,
+          path_prefix: '/fr',
+          hreflang: 'fr',
+          html_lang: 'fr',
+          dir: 'ltr',
+          published: true,
+          position: 1,
+        },
+        {
+          locale: 'de',
+          name: 'German',
+          native_name: 'Deutsch',
+          is_primary: false,
+          path_prefix: '/de',
+          hreflang: 'de',
+          html_lang: 'de',
+          dir: 'ltr',
+          published: false,
+          position: 2,
+        },
       ],
     });
     const readOnly = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-locales-write'] });
@@ -88,7 +121,9 @@ describe('PATCH /locales/{locale} and the localized reads', () => {
       data: { storeId: shop.store.id, slug: 'hello', title: 'Hello', markdown: 'x', status: 'published', publishedAt: new Date('2020-01-01T00:00:00Z') },
     });
     await send(t.app, shop.privateKey, 'POST', '/locales', { code: 'fr' });
-    await t.database.prisma.translation.create({ data: { storeId: shop.store.id, resourceType: 'post', resourceId: post.id, locale: 'fr', fields: { title: 'Bonjour' } } });
+    await t.database.prisma.translation.create({
+      data: { storeId: shop.store.id, resourceType: 'post', resourceId: post.id, locale: 'fr', fields: { title: 'Bonjour' } },
+    });
     const read = async (locale?: string) => {
       const res = await get(t.app, `/v1/store/posts/hello${locale ? `?locale=${locale}` : ''}`, shop.publicKey);
       return [res.headers['content-language'], res.body.data.title];
@@ -124,7 +159,10 @@ describe('PATCH /locales/{locale} and the localized reads', () => {
     expectValidation(await send(t.app, shop.privateKey, 'PATCH', '/locales/en', { published: false }), 'published');
     expectValidation(await send(t.app, shop.privateKey, 'PATCH', '/locales/en', { primary: false }), 'primary');
     expectValidation(await send(t.app, shop.privateKey, 'PATCH', '/locales/fr', { published: 'maybe' }), 'published');
-    expect(await t.database.prisma.storeLocale.findFirstOrThrow({ where: { storeId: shop.store.id, code: 'en' } })).toMatchObject({ isPrimary: true, published: true });
+    expect(await t.database.prisma.storeLocale.findFirstOrThrow({ where: { storeId: shop.store.id, code: 'en' } })).toMatchObject({
+      isPrimary: true,
+      published: true,
+    });
   });
 
   it("answers 404 for a locale the store does not have and for another store's", async () => {
@@ -149,6 +187,8 @@ describe('DELETE /locales/{locale}', () => {
     expect(await t.database.prisma.translation.findMany({ where: { storeId: shop.store.id }, select: { locale: true } })).toEqual([{ locale: 'de' }]);
     expect(codesOf(await get(t.app, `${MERCHANT}/locales`, shop.privateKey))).toEqual(['en', 'de']);
     expectValidation(await send(t.app, shop.privateKey, 'DELETE', '/locales/en'), 'locale');
-    expect((await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'locales/delete')).toEqual([{ topic: 'locales/delete', payload: { code: 'fr' } }]);
+    expect((await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'locales/delete')).toEqual([
+      { topic: 'locales/delete', payload: { code: 'fr' } },
+    ]);
   });
 });

@@ -65,7 +65,10 @@ describe('POST /posts', () => {
         media_index: null,
         excerpt: 'What we wear',
         cover_image_url: expect.stringMatching(/^http:\/\/bazaar\.test\/media\/.+\/original\.jpg$/),
-        cover_image_variants: expect.objectContaining({ card: expect.objectContaining({ w: 360, h: 180 }), thumb: expect.objectContaining({ w: null, h: null }) }),
+        cover_image_variants: expect.objectContaining({
+          card: expect.objectContaining({ w: 360, h: 180 }),
+          thumb: expect.objectContaining({ w: null, h: null }),
+        }),
         tags: ['boots', 'care'],
         seo: { title: 'Spring', description: 'Looks' },
         blog_categories: [
@@ -157,7 +160,12 @@ describe('PATCH /posts/{post}', () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body.data).toMatchObject({ slug: 'draft-one', title: 'Renamed', excerpt: 'Now with excerpt', tags: ['a'], status: 'draft' });
     const published = await patch('draft-one', { status: 'published', tags: [], categories: ['News'] });
-    expect(published.body.data).toMatchObject({ status: 'published', published_at: now.toISOString(), tags: [], blog_categories: [{ name: 'News', slug: 'news' }] });
+    expect(published.body.data).toMatchObject({
+      status: 'published',
+      published_at: now.toISOString(),
+      tags: [],
+      blog_categories: [{ name: 'News', slug: 'news' }],
+    });
     const back = await patch(made.id, { status: 'draft', excerpt: null });
     expect(back.body.data).toMatchObject({ status: 'draft', published_at: now.toISOString(), excerpt: null });
     const events = (await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'posts/update' && (e.payload as { id: string }).id === made.id);
@@ -191,12 +199,17 @@ describe('PATCH /posts/{post}', () => {
 describe('DELETE /posts/{post}', () => {
   it('deletes the post and its translations with one event; the slug is free again', async () => {
     const made = (await create({ title: 'Doomed', markdown: 'x', status: 'published' })).body.data;
-    await t.database.prisma.translation.create({ data: { storeId: shop.store.id, resourceType: 'post', resourceId: made.id, locale: 'fr', fields: { title: 'Condamné' } } });
+    await t.database.prisma.translation.create({
+      data: { storeId: shop.store.id, resourceType: 'post', resourceId: made.id, locale: 'fr', fields: { title: 'Condamné' } },
+    });
     const res = await remove('doomed');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', message: 'Post deleted', data: { id: made.id, slug: 'doomed', deleted: true } });
     expect(await t.database.prisma.translation.count({ where: { resourceId: made.id } })).toBe(0);
-    expect((await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'posts/delete')).toContainEqual({ topic: 'posts/delete', payload: { id: made.id, slug: 'doomed' } });
+    expect((await outboxOf(t.database, shop.store)).filter((e) => e.topic === 'posts/delete')).toContainEqual({
+      topic: 'posts/delete',
+      payload: { id: made.id, slug: 'doomed' },
+    });
     expectFailure(await get(t.app, '/v1/store/posts/doomed', shop.publicKey), 404, 'not_found');
     expectFailure(await remove(made.id), 404, 'not_found', 'Post not found.');
     expect((await create({ title: 'Doomed', markdown: 'x' })).body.data.slug).toBe('doomed');
@@ -248,6 +261,10 @@ describe('GET /posts', () => {
   it('refuses bad filters by name and needs merchant-posts-read', async () => {
     expectValidation(await list('?status=gone'), 'status');
     expectValidation(await list('?limit=101'), 'limit');
-    expectFailure(await get(t.app, `${MERCHANT}/posts`, await makeKey(t.database, { store: blog.store.slug, kind: 'private', scopes: ['merchant-posts-write'] })), 403, 'insufficient_scope');
+    expectFailure(
+      await get(t.app, `${MERCHANT}/posts`, await makeKey(t.database, { store: blog.store.slug, kind: 'private', scopes: ['merchant-posts-write'] })),
+      403,
+      'insufficient_scope',
+    );
   });
 });

@@ -12,7 +12,7 @@ export const localeRoutes = [
     url: '/locales',
     operationId: 'listMerchantLocales',
     tag: 'Locales',
-    summary: "Every locale of the store, published or not, primary first",
+    summary: 'Every locale of the store, published or not, primary first',
     auth: scope('merchant-locales-read'),
     answer: merchantLocaleListAnswer,
     handle: async (ctx) => ({ body: single('Locales', (await listStoreLocales(ctx)).map(presentMerchantLocale)) }),

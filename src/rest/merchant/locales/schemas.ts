@@ -16,7 +16,8 @@ export const localeCreateBody = wireObject(localeCreateInput.shape).meta({
   description: `code: a known locale code (fr, pt-BR, …; README "Languages"); published: false by default. A store has at most ${MAX_STORE_LOCALES} locales.`,
 });
 export const localeUpdateBody = wireObject(localeUpdateInput.shape).meta({
-  description: 'published: shows or hides the locale; primary: true makes it the primary (and publishes it). The primary cannot be unpublished or set primary false (422).',
+  description:
+    'published: shows or hides the locale; primary: true makes it the primary (and publishes it). The primary cannot be unpublished or set primary false (422).',
 });
 export const localeParams = z.object({ locale: z.string().max(35).meta({ description: 'The locale code, any case.' }) });
 

@@ -7,15 +7,7 @@ import { list, single } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
 import { MERCHANT_PREFIX } from '../paths.js';
 import { presentMerchantPost, presentMerchantPosts } from './presenters.js';
-import {
-  deletedPostAnswer,
-  merchantPostAnswer,
-  merchantPostListAnswer,
-  merchantPostListQuery,
-  postCreateBody,
-  postParams,
-  postUpdateBody,
-} from './schemas.js';
+import { deletedPostAnswer, merchantPostAnswer, merchantPostListAnswer, merchantPostListQuery, postCreateBody, postParams, postUpdateBody } from './schemas.js';
 
 export const postRoutes = [
   defineRoute({

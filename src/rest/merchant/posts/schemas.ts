@@ -27,12 +27,10 @@ export const merchantPostListQuery = z
     category: textParam(maxCategoryLength).meta({ description: 'Posts in the category with this slug, any case.' }),
     search: textParam(maxSearchLength).meta({ description: 'Part of the title (any case; % and _ are plain characters).' }),
   })
-  .transform(
-    (q): MerchantPostListInput => ({
-      window: { size: q.limit ?? defaultPageSize, after: q.starting_after },
-      filter: { status: q.status ?? 'all', tag: q.tag, category: q.category, search: q.search },
-    }),
-  );
+  .transform((q): MerchantPostListInput => ({
+    window: { size: q.limit ?? defaultPageSize, after: q.starting_after },
+    filter: { status: q.status ?? 'all', tag: q.tag, category: q.category, search: q.search },
+  }));
 
 const fieldRules =
   `markdown is kept exactly as written (at most ${postLimits.markdown} characters) and served as one markdown block. ` +

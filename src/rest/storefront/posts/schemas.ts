@@ -67,15 +67,13 @@ export const storePostListQuery = z
       issues.addIssue({ code: 'custom', path: ['page'], message: 'cannot be combined with starting_after: walk by page or by cursor.' });
     }
   })
-  .transform(
-    (q): StorePostListInput => ({
-      window: { size: q.per_page ?? q.limit ?? defaultPageSize, after: q.starting_after },
-      page: q.page,
-      tag: q.tag,
-      category: q.category,
-      locale: q.locale,
-    }),
-  );
+  .transform((q): StorePostListInput => ({
+    window: { size: q.per_page ?? q.limit ?? defaultPageSize, after: q.starting_after },
+    page: q.page,
+    tag: q.tag,
+    category: q.category,
+    locale: q.locale,
+  }));
 
 export const storePostParams = z.object({ slug: z.string().max(200).meta({ description: "The post's slug." }) });
 export const storePostQuery = z.object({
