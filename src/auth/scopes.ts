@@ -1,4 +1,7 @@
-/** Every scope of the merchant API's scope table; `all` on the CLI grants these. */
+/**
+ * Every scope of the merchant API's scope table, and the scopes of Bazaar's documented extensions
+ * (`extensionScopes`); `all` on the CLI grants these.
+ */
 export const merchantScopes = [
   'merchant-analytics-traffic-read',
   'merchant-app-requirements-write',
@@ -40,6 +43,7 @@ export const merchantScopes = [
   'merchant-orders-status-update',
   'merchant-orders-update',
   'merchant-posts-read',
+  'merchant-posts-write',
   'merchant-reviews-import',
   'merchant-reviews-read',
   'merchant-shipping-create',
@@ -52,6 +56,9 @@ export const merchantScopes = [
   'merchant-webhooks-read',
   'merchant-webhooks-write',
 ] as const;
+
+/** Scopes of operations Bazaar added where the spec says nothing (README "Posts", "Webhooks"): not in the spec's table. */
+export const extensionScopes = ['merchant-posts-write', 'merchant-webhooks-read', 'merchant-webhooks-write'] as const satisfies readonly MerchantScope[];
 
 export type MerchantScope = (typeof merchantScopes)[number];
 

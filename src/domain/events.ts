@@ -1,9 +1,11 @@
 import type { AppEventTopics } from './apps/events.js';
 import type { CatalogEvents } from './catalog/events.js';
 import type { CollectionEvents } from './collections/events.js';
+import type { ContentEvents } from './content/events.js';
 import type { CustomDataEventTopics } from './custom-data/events.js';
 import type { CustomerEvents } from './customers/events.js';
 import type { DiscountEvents } from './discounts/events.js';
+import type { LocaleEvents } from './locale/events.js';
 import type { OrderEvents } from './orders/events.js';
 import type { ReviewEvents } from './reviews/events.js';
 import type { ShippingEvents } from './shipping/events.js';
@@ -18,8 +20,10 @@ export type EventTopics = AppEventTopics &
   CatalogEvents &
   CustomDataEventTopics &
   CollectionEvents &
+  ContentEvents &
   CustomerEvents &
   DiscountEvents &
+  LocaleEvents &
   OrderEvents &
   ReviewEvents &
   ShippingEvents &

@@ -49,6 +49,9 @@ import './custom-data/queries.js';
 import './custom-data/product-metafields.js';
 import './custom-data/mutations.js';
 import './apps/mutations.js';
+import './content/queries.js';
+import './content/mutations.js';
+import './locales/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

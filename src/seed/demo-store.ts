@@ -6,6 +6,7 @@ import { createStore, type CreateStoreInput, type OperatorCtx } from '../domain/
 import { renderBrandArt } from './placeholder-art.js';
 import { seedCatalog } from './seed-catalog.js';
 import { seedDemoApp } from './demo-app.js';
+import { seedPosts } from './seed-posts.js';
 
 export const demoStoreSlug = 'demo';
 
@@ -69,6 +70,7 @@ export async function ensureDemoStore(ctx: OperatorCtx, media: MediaServices): P
   try {
     await seedCatalog(ctx.db, store, { products: 240, seed: 42, media });
     store = await brandPictures(ctx, media, store);
+    await seedPosts(ctx.db, store, { media, now: ctx.now });
     await seedDemoApp(ctx, store);
   } catch (error) {
     // An empty demo store would be kept forever ("exists, leave it"), so a failed seed takes the store with it.

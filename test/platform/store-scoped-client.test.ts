@@ -324,6 +324,7 @@ const cases: ModelCase[] = [
     fresh: (s) => ({ deliveryId: s.webhookDelivery.id, attemptedAt: new Date(), latencyMs: 1, response: 'ok' }),
     change: { response: 'changed' },
   },
+  { model: 'Post', delegate: 'post', fresh: () => ({ slug: `p${next()}`, title: 'P', markdown: 'x' }), change: { title: 'Changed' } },
 ];
 
 /** A delivery's required columns, of a subscription of the same store. */

@@ -11,7 +11,7 @@ interface TopicRule {
   /** The scope a subscription's key must carry besides merchant-webhooks-write; null: none (the app's own events). */
   readScope: MerchantScope | null;
   /** The payload field naming the resource: its events reach one subscription in the order they happened. */
-  resourceField: 'id' | 'installation_id';
+  resourceField: 'id' | 'installation_id' | 'code';
 }
 
 const orders: TopicRule = { readScope: 'merchant-orders-read', resourceField: 'id' };
@@ -55,6 +55,12 @@ export const topicRules = {
   'collected_definitions/create': appOwn,
   'collected_definitions/update': appOwn,
   'collected_records/create': appOwn,
+  'posts/create': { readScope: 'merchant-posts-read', resourceField: 'id' },
+  'posts/update': { readScope: 'merchant-posts-read', resourceField: 'id' },
+  'posts/delete': { readScope: 'merchant-posts-read', resourceField: 'id' },
+  'locales/create': { readScope: 'merchant-locales-read', resourceField: 'code' },
+  'locales/update': { readScope: 'merchant-locales-read', resourceField: 'code' },
+  'locales/delete': { readScope: 'merchant-locales-read', resourceField: 'code' },
   'webhook_subscriptions/create': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/update': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/delete': { readScope: 'merchant-webhooks-read', resourceField: 'id' },

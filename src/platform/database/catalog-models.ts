@@ -67,6 +67,8 @@ export const changesCachedReads = {
   WebhookSubscription: false,
   WebhookDelivery: false,
   WebhookAttempt: false,
+  // Shoppers' post lists and reads are cached catalogue reads.
+  Post: true,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

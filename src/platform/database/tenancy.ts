@@ -63,6 +63,7 @@ export const tenancyOf = {
   WebhookSubscription: 'owned',
   WebhookDelivery: 'owned',
   WebhookAttempt: 'owned',
+  Post: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */

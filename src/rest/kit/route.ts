@@ -49,8 +49,8 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
   auth: AuthRequirement;
   /**
    * Not in the spec's endpoint tables: an operation Bazaar designed where the spec says "not shown"
-   * (refresh, sign-out, account, follow, wishlist), documented in the README. The declared-auth test
-   * holds every other route to the spec's tables.
+   * (refresh, sign-out, account, follow, wishlist; the merchant's post writes behind an extension
+   * scope), documented in the README. The declared-auth test holds every other route to the spec's tables.
    */
   designed?: true;
   params?: P;

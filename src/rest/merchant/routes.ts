@@ -6,10 +6,12 @@ import { customerRoutes } from './customers/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
+import { localeRoutes } from './locales/routes.js';
 import { metafieldRoutes } from './metafields/routes.js';
 import { metaobjectRoutes } from './metaobjects/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { orderWriteRoutes } from './orders/write-routes.js';
+import { postRoutes } from './posts/routes.js';
 import { productImageRoutes } from './product-images/routes.js';
 import { productRoutes } from './products/routes.js';
 import { productWriteRoutes } from './products/write-routes.js';
@@ -22,7 +24,10 @@ import { webhookRoutes } from './webhooks/routes.js';
 
 export { MERCHANT_PREFIX } from './paths.js';
 
-/** The Merchant API (`/api/v1/merchant`) operations this release serves, each behind its scope from the spec's table. */
+/**
+ * The Merchant API (`/api/v1/merchant`) operations this release serves, each behind its scope from
+ * the spec's table; the `designed` ones (post writes) behind a scope of Bazaar's extensions.
+ */
 export const merchantRoutes: RestRoute[] = [
   ...storeRoutes,
   ...productRoutes,
@@ -44,4 +49,6 @@ export const merchantRoutes: RestRoute[] = [
   ...metafieldRoutes,
   ...metaobjectRoutes,
   ...webhookRoutes,
+  ...postRoutes,
+  ...localeRoutes,
 ];

@@ -15,6 +15,7 @@ import { collectionRoutes } from './collections/routes.js';
 import { promotionProductRoutes } from './promotion-products/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { metaobjectRoutes } from './metaobjects/routes.js';
+import { postRoutes } from './posts/routes.js';
 
 export const STOREFRONT_PREFIX = '/v1';
 
@@ -37,4 +38,5 @@ export const storefrontRoutes: RestRoute[] = [
   ...collectionRoutes,
   ...promotionProductRoutes,
   ...metaobjectRoutes,
+  ...postRoutes,
 ];

@@ -232,7 +232,49 @@ beforeAll(async () => {
       payload: JSON.stringify({ type: `${typePrefix}_leads`, name: 'Leads', fields: [{ key: 'email', name: 'Email', type: 'email', required: true }] }),
     })
   ).body.data as { p_id: number; type: string };
+  const coverFile = await t.database.prisma.mediaFile.findUniqueOrThrow({ where: { id: file.id } });
+  const postRow = (slug: string, extra: Record<string, unknown> = {}) => ({
+    storeId: shop.store.id,
+    slug,
+    title: slug,
+    markdown: '# Hello\n\nSome words.',
+    tags: ['boots'],
+    categoryNames: ['News'],
+    categorySlugs: ['news'],
+    status: 'published',
+    publishedAt: new Date('2026-01-01T00:00:00Z'),
+    ...extra,
+  });
+  await t.database.prisma.post.createMany({
+    data: [
+      postRow('covered', { coverImageUrl: 'https://cdn.test/cover.png', coverImageSizes: coverFile.sizes as object, excerpt: 'Short', authorName: 'Ann' }),
+      postRow('bare-post', { tags: [], categoryNames: [], categorySlugs: [] }),
+      postRow('draft-post', { status: 'draft', publishedAt: null }),
+      postRow('edited-post'),
+      postRow('doomed-post'),
+    ],
+  });
+  await t.database.prisma.translation.create({
+    data: { storeId: shop.store.id, resourceType: 'post', resourceId: (await t.database.prisma.post.findFirstOrThrow({ where: { slug: 'covered' } })).id, locale: 'fr', fields: { title: 'Couverte' } },
+  });
   samples = {
+    'GET /store/posts': ['/store/posts', '/store/posts?tag=boots&per_page=1', '/store/posts?category=news&page=2&limit=1&locale=fr'],
+    'GET /store/posts/:slug': ['/store/posts/covered', '/store/posts/bare-post?locale=fr'],
+    'GET /posts': ['/posts', '/posts?status=draft&limit=1', '/posts?search=cover&tag=boots&category=NEWS'],
+    'POST /posts': [
+      { method: 'POST', path: '/posts', body: { title: 'Sampled post', markdown: 'Body' } },
+      {
+        method: 'POST',
+        path: '/posts',
+        body: { title: 'Full', slug: 'full-sample', markdown: '*x*', excerpt: 'e', tags: ['a'], categories: ['B'], status: 'published', published_at: '2026-02-01T00:00:00Z', seo_title: 's', seo_description: 'd', author_name: 'Al' },
+      },
+    ],
+    'PATCH /posts/:post': [{ method: 'PATCH', path: '/posts/edited-post', body: { title: 'Edited', status: 'draft' } }],
+    'DELETE /posts/:post': [{ method: 'DELETE', path: '/posts/doomed-post' }],
+    'GET /locales': ['/locales'],
+    'POST /locales': [{ method: 'POST', path: '/locales', body: { code: 'de', published: true } }],
+    'PATCH /locales/:locale': [{ method: 'PATCH', path: '/locales/de', body: { published: false } }],
+    'DELETE /locales/:locale': [{ method: 'DELETE', path: '/locales/de' }],
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
     'GET /store/products/:slug/reviews': [`/store/products/${boot.slug}/reviews`, `/store/products/${boot.slug}/reviews?page=1&verified_only=1`],

@@ -54,7 +54,11 @@ export function slugOf(title: string): string {
 export async function freeSlug(db: StoreDb, title: string): Promise<string> {
   const base = slugOf(title) || 'product';
   const rows = await db.product.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
-  const taken = new Set(rows.map((r) => r.slug));
+  return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
+}
+
+/** `base`, or `base` with the lowest suffix (-2, -3, …) that is not `taken`. */
+export function firstFreeSlug(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}-${n}`;
