@@ -45,6 +45,7 @@ import './nodes/merchant-nodes.js';
 import './apps/queries.js';
 import './custom-data/queries.js';
 import './custom-data/product-metafields.js';
+import './custom-data/variant-metafields.js';
 import './custom-data/mutations.js';
 import './apps/mutations.js';
 
