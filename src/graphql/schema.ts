@@ -47,6 +47,7 @@ import './custom-data/queries.js';
 import './custom-data/product-metafields.js';
 import './custom-data/variant-metafields.js';
 import './custom-data/mutations.js';
+import './custom-data/update-mutations.js';
 import './apps/mutations.js';
 
 const requiresScope = new GraphQLDirective({
