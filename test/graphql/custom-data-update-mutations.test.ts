@@ -23,9 +23,17 @@ beforeAll(async () => {
   shop = await makeStore(t.database);
   other = await makeStore(t.database);
   app = await installTestApp(t.database, shop.store, ['merchant-metafields-create']);
-  definitionId = (await send(t.app, shop.privateKey, 'POST', '/metafield-definitions', { owner_type: 'product', namespace: 'custom', key: 'fit', name: 'Fit', type: 'text' })).body.data.id;
+  definitionId = (
+    await send(t.app, shop.privateKey, 'POST', '/metafield-definitions', { owner_type: 'product', namespace: 'custom', key: 'fit', name: 'Fit', type: 'text' })
+  ).body.data.id;
   appDefinitionId = (
-    await send(t.app, app.key, 'POST', '/metafield-definitions', { owner_type: 'product', namespace: `app.${app.appSlug}`, key: 'score', name: 'Score', type: 'number' })
+    await send(t.app, app.key, 'POST', '/metafield-definitions', {
+      owner_type: 'product',
+      namespace: `app.${app.appSlug}`,
+      key: 'score',
+      name: 'Score',
+      type: 'number',
+    })
   ).body.data.id;
   await send(t.app, shop.privateKey, 'POST', '/metaobject-definitions', {
     type: 'designer',
@@ -64,7 +72,10 @@ describe('metafieldDefinitionUpdate', () => {
 
   it('answers userErrors for an immutable field, an app namespace the caller does not own, and an unknown or foreign definition', async () => {
     const immutable = await graphql(t.app, shop.privateKey, UPDATE_METAFIELD, { id: String(definitionId), input: { type: 'number' } });
-    expect(immutable.body.data.metafieldDefinitionUpdate).toEqual({ metafieldDefinition: null, userErrors: [{ field: 'input.type', code: 'validation_failed' }] });
+    expect(immutable.body.data.metafieldDefinitionUpdate).toEqual({
+      metafieldDefinition: null,
+      userErrors: [{ field: 'input.type', code: 'validation_failed' }],
+    });
     const appOwned = await graphql(t.app, shop.privateKey, UPDATE_METAFIELD, { id: String(appDefinitionId), input: { name: 'Mine' } });
     expect(appOwned.body.data.metafieldDefinitionUpdate.userErrors).toEqual([{ field: 'input.namespace', code: 'validation_failed' }]);
     const byApp = await graphql(t.app, app.key, UPDATE_METAFIELD, { id: String(appDefinitionId), input: { name: 'Rating' } });
@@ -103,8 +114,14 @@ describe('metaobjectDefinitionUpdate', () => {
       userErrors: [],
     });
     expect((await outboxOf(t.database, shop.store)).map((e) => e.topic)).toContain('metaobject_definitions/update');
-    const retyped = await graphql(t.app, shop.privateKey, UPDATE_DEFINITION, { type: 'designer', input: { fields: [{ key: 'born', name: 'Born', type: 'text' }] } });
-    expect(retyped.body.data.metaobjectDefinitionUpdate).toEqual({ metaobjectDefinition: null, userErrors: [{ field: 'input.fields.0.type', code: 'validation_failed' }] });
+    const retyped = await graphql(t.app, shop.privateKey, UPDATE_DEFINITION, {
+      type: 'designer',
+      input: { fields: [{ key: 'born', name: 'Born', type: 'text' }] },
+    });
+    expect(retyped.body.data.metaobjectDefinitionUpdate).toEqual({
+      metaobjectDefinition: null,
+      userErrors: [{ field: 'input.fields.0.type', code: 'validation_failed' }],
+    });
     const unknown = await graphql(t.app, other.privateKey, UPDATE_DEFINITION, { type: 'designer', input: { name: 'X' } });
     expect(unknown.body.data.metaobjectDefinitionUpdate.userErrors).toEqual([{ field: null, code: 'not_found' }]);
   });

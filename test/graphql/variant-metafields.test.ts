@@ -67,7 +67,22 @@ describe('Variant.metafield and Variant.metafields', () => {
 
   it('show a private key without merchant-items-detail what a shopper sees', async () => {
     const key = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-items-read'] });
-    const res = await graphql(t.app, key, `query ($id: String!) { product(id: $id) { variants { grams: metafield(namespace: "custom", key: "grams") { value } } } }`, { id: productId });
+    const res = await graphql(
+      t.app,
+      key,
+      `
+        query ($id: String!) {
+          product(id: $id) {
+            variants {
+              grams: metafield(namespace: "custom", key: "grams") {
+                value
+              }
+            }
+          }
+        }
+      `,
+      { id: productId },
+    );
     expect(res.body).toEqual({ data: { product: { variants: [{ grams: null }] } } });
   });
 
@@ -103,14 +118,20 @@ describe('variantCreate and variantUpdate with metafields', () => {
 
   it('stores values that match the variant definitions and answers userErrors naming the key otherwise, writing nothing', async () => {
     const before = await t.database.prisma.variant.count({ where: { productId } });
-    const refused = await graphql(t.app, shop.privateKey, create, { productId, input: { optionValues: { Size: 'M' }, price: '6', metafields: { 'custom.material': 'wool' } } });
+    const refused = await graphql(t.app, shop.privateKey, create, {
+      productId,
+      input: { optionValues: { Size: 'M' }, price: '6', metafields: { 'custom.material': 'wool' } },
+    });
     expect(refused.body.data.variantCreate).toEqual({
       variant: null,
       userErrors: [{ field: 'input.metafields.custom.material', message: expect.any(String), code: 'validation_failed' }],
     });
     expect(await t.database.prisma.variant.count({ where: { productId } })).toBe(before);
 
-    const created = await graphql(t.app, shop.privateKey, create, { productId, input: { optionValues: { Size: 'M' }, price: '6', metafields: { 'custom.grams': 40 } } });
+    const created = await graphql(t.app, shop.privateKey, create, {
+      productId,
+      input: { optionValues: { Size: 'M' }, price: '6', metafields: { 'custom.grams': 40 } },
+    });
     expect(created.body.data.variantCreate.userErrors).toEqual([]);
     expect(created.body.data.variantCreate.variant.grams).toEqual({ value: 40 });
     const variantId = String(created.body.data.variantCreate.variant.pId);

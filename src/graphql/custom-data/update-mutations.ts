@@ -56,13 +56,17 @@ builder.mutationFields((t) => ({
     ...merchantScope('merchant-metafields-create'),
     description: "PATCH /metafield-definitions/{definition}: a definition's name, description, validations or storefront access.",
     args: { id: t.arg.string(recordId), input: t.arg({ type: MetafieldDefinitionUpdateInput, required: true }) },
-    resolve: (_root, args, { ctx }) => asMutationPayload(() => updateMetafieldDefinition(ctx, args.id, parseInput(metafieldDefinitionPatch, args.input)), inputField),
+    resolve: (_root, args, { ctx }) =>
+      asMutationPayload(() => updateMetafieldDefinition(ctx, args.id, parseInput(metafieldDefinitionPatch, args.input)), inputField),
   }),
   metaobjectDefinitionUpdate: t.field({
     type: payloadType('MetaobjectDefinitionUpdatePayload', 'metaobjectDefinition', MetaobjectDefinitionRef),
     ...merchantScope('merchant-metaobjects-create'),
     description: 'PATCH /metaobject-definitions/{type}: its name, description, display field, storefront access, and fields merged by key.',
-    args: { type: t.arg.string({ required: true, description: 'A metaobject type of this store.' }), input: t.arg({ type: MetaobjectDefinitionUpdateInput, required: true }) },
+    args: {
+      type: t.arg.string({ required: true, description: 'A metaobject type of this store.' }),
+      input: t.arg({ type: MetaobjectDefinitionUpdateInput, required: true }),
+    },
     resolve: (_root, args, { ctx }) =>
       asMutationPayload(() => updateMetaobjectDefinition(ctx, args.type, parseInput(metaobjectDefinitionPatch, args.input)), inputField),
   }),

@@ -23,7 +23,11 @@ beforeAll(async () => {
   await defineMetafield(t.database, shop, 'custom.grams', 'number', { ownerType: 'variant' });
   await defineMetafield(t.database, shop, 'custom.material', 'text');
   await defineMetafield(t.database, shop, `app.${app.slug}.score`, 'number', { ownerType: 'variant' });
-  const product = await send(t.app, shop.privateKey, 'POST', '/products', { title: 'Tee', options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }], variants: [{ option_values: { Size: 'S' }, price: 10 }] });
+  const product = await send(t.app, shop.privateKey, 'POST', '/products', {
+    title: 'Tee',
+    options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }],
+    variants: [{ option_values: { Size: 'S' }, price: 10 }],
+  });
   productId = product.body.data.id;
 });
 afterAll(() => t.close());

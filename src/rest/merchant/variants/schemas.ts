@@ -30,7 +30,7 @@ export const variantUpdateBody = wireObject(variantUpdateShape, { jsonParts: ['o
   .refine(atLeastOneField, nothingToChange)
   .meta({
     description:
-      'The fields sent change; null clears compare_at_price, sku, backorder_ready_date and weight. metafields replaces the values the caller may write (null clears them) and keeps those under other owners\' namespaces.',
+      "The fields sent change; null clears compare_at_price, sku, backorder_ready_date and weight. metafields replaces the values the caller may write (null clears them) and keeps those under other owners' namespaces.",
   });
 
 export const variantListAnswer = listAnswer(merchantVariant);
