@@ -48,6 +48,7 @@ export function variantDocument(variant: Variant, store: Store, productSlug: str
     backorder_ready_date: variant.backorderReadyDate ? variant.backorderReadyDate.toISOString().slice(0, 10) : null,
     weight: variant.weight === null ? null : Number(variant.weight),
     position: variant.position,
+    metafields: variant.metafields,
     created_at: isoTimestamp(variant.createdAt),
     updated_at: isoTimestamp(variant.updatedAt),
   };

@@ -31,6 +31,13 @@ const variantFields = (required: boolean) =>
       backorderReadyDate: t.string({ required: false, description: 'YYYY-MM-DD' }),
       weight: t.string({ required: false, description: 'Kilograms, at most 3 decimals, such as "0.25".' }),
       position: t.int({ required: false }),
+      metafields: t.field({
+        type: 'JSONObject',
+        required: false,
+        description: required
+          ? 'namespace.key to value, each key defined for variants (metafield definitions) and writable by the caller: never bazaar.*, app.{slug}.* only by that app.'
+          : 'Replaces the values the caller may write (null clears them); values under namespaces the caller may not write stay.',
+      }),
     }),
   });
 

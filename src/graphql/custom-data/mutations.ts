@@ -13,7 +13,7 @@ import { MetafieldDefinitionRef, MetaobjectDefinitionRef, MetaobjectRef } from '
 // The custom-data writes of the merchant API as mutations: the same input rules (parsed by the
 // domain's schemas), the same domain calls and scopes as REST, mistakes as userErrors.
 
-const ValidationInput = builder.inputType('MetafieldValidationInput', {
+export const ValidationInput = builder.inputType('MetafieldValidationInput', {
   fields: (t) => ({ name: t.string({ required: true }), value: t.field({ type: 'JSON', required: true }) }),
 });
 
@@ -31,7 +31,7 @@ const MetafieldDefinitionCreateInput = builder.inputType('MetafieldDefinitionCre
   }),
 });
 
-const MetaobjectFieldInput = builder.inputType('MetaobjectFieldInput', {
+export const MetaobjectFieldInput = builder.inputType('MetaobjectFieldInput', {
   fields: (t) => ({
     key: t.string({ required: true }),
     name: t.string({ required: true }),

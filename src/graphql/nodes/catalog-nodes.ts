@@ -7,6 +7,7 @@ import { withCounts } from '../../domain/collections/list-merchant-collections.j
 import { resolveLocale } from '../../domain/locale/resolve-locale.js';
 import { MerchantProduct } from '../catalog/merchant-product-type.js';
 import { Category, localized, ProductRef, Variant } from '../catalog/product-types.js';
+import { readsAsMerchant } from '../catalog/reads-as-merchant.js';
 import { MerchantCollection } from '../collections/merchant.js';
 import { CollectionRef } from '../collections/storefront-types.js';
 import { nodeOf } from './node-of.js';
@@ -24,10 +25,7 @@ nodeOf(MerchantProduct, (p) => p.id, (id, { ctx }) => {
   return findMerchantProduct(ctx, id);
 });
 
-nodeOf(Variant, (v) => v.id, (id, { ctx }) => {
-  const merchant = ctx.principal.kind === 'private' && ctx.principal.scopes.has('merchant-items-detail');
-  return findVariantOfStore(ctx, id, merchant ? 'merchant' : 'shopper');
-});
+nodeOf(Variant, (v) => v.id, (id, { ctx }) => findVariantOfStore(ctx, id, readsAsMerchant(ctx) ? 'merchant' : 'shopper'));
 
 nodeOf(Category, (c) => c.id, (id, { ctx }) => ctx.loaders.categoryById.load(id));
 

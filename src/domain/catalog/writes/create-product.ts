@@ -14,6 +14,11 @@ import { checkVariantCombinations } from './variant-options.js';
 import { variantRow } from './variant-row.js';
 import { appendProductEvent } from '../product-events.js';
 
+/** Each variant's metafields, named `variants.{index}.metafields.<namespace>.<key>` when refused. */
+async function checkVariantMetafields(ctx: Ctx, variants: NonNullable<ProductCreateInput['variants']>): Promise<void> {
+  for (const [index, variant] of variants.entries()) await checkMetafieldValues(ctx, 'variant', variant.metafields ?? {}, `variants.${index}.metafields`);
+}
+
 /** Each round of concurrent creates of one title lets one of them win, so this many of them always succeed. */
 const SLUG_ATTEMPTS = 10;
 
@@ -70,6 +75,7 @@ export async function createProduct(ctx: Ctx, input: ProductCreateInput): Promis
   if (input.price === undefined && !input.variants?.length) throw ApiError.invalidField('price', 'is required for a product without variants');
   if (input.stock !== undefined && input.variants?.some((v) => v.isActive !== false)) throw ApiError.invalidField('stock', ownStockWithVariants);
   await checkMetafieldValues(ctx, 'product', input.metafields ?? {});
+  await checkVariantMetafields(ctx, input.variants ?? []);
   const images = await ingestProductImages(ctx, input);
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -13,7 +13,7 @@ function refusalOf(key: string): string | null {
 }
 
 /**
- * A product's metafields: a map of namespaced keys (`namespace.key`) to JSON values. This checks
+ * A product's or variant's metafields: a map of namespaced keys (`namespace.key`) to JSON values. This checks
  * the map's form, naming the offending key on the `metafields` field; who may write which key and
  * what each value must be are checked against the definitions (src/domain/custom-data/metafield-values.ts).
  */

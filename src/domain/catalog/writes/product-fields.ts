@@ -88,6 +88,7 @@ export const variantFieldShape = {
   backorderReadyDate: clearable(calendarDay),
   weight: clearable(weight),
   position: wholeNumber(0, 1_000_000),
+  metafields: clearable(metafieldsInput),
 };
 
 type Shape = Record<string, z.ZodType>;

@@ -25,5 +25,6 @@ export function variantRow(input: VariantCreateInput, options: OptionList[], def
     backorderReadyDate: input.backorderReadyDate ?? null,
     weight: input.weight == null ? null : new Prisma.Decimal(input.weight),
     position: input.position ?? defaults.position,
+    metafields: (input.metafields ?? {}) as object,
   };
 }

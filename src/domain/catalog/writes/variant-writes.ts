@@ -2,6 +2,7 @@ import type { Product, Variant } from '../../../generated/prisma/client.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import type { Ctx } from '../../context.js';
+import { checkMetafieldValues, mergeMetafields } from '../../custom-data/metafield-values.js';
 import { refreshDerivedColumns } from '../../pricing/refresh-derived-columns.js';
 import { withTransaction, type TransactionCtx } from '../../transaction.js';
 import { findMerchantProduct } from '../find-product.js';
@@ -47,6 +48,7 @@ async function finish(tx: TransactionCtx, product: Product): Promise<void> {
 
 /** Adds a variant at the end (or at its `position`), defaults taken from the product. */
 export async function createVariant(ctx: Ctx, rawProductId: string, input: VariantCreateInput): Promise<Variant> {
+  await checkMetafieldValues(ctx, 'variant', input.metafields ?? {});
   return withTransaction(ctx, async (tx) => {
     const scope = await lockProduct(tx, rawProductId);
     checkCombination(scope, input.optionValues);
@@ -62,18 +64,23 @@ export async function createVariant(ctx: Ctx, rawProductId: string, input: Varia
   });
 }
 
-/** Changes the fields sent; `optionValues`, when sent, is checked like a new variant's. */
+/**
+ * Changes the fields sent; `optionValues`, when sent, is checked like a new variant's, and
+ * `metafields` replaces the values the caller may write as a product write does.
+ */
 export async function updateVariant(ctx: Ctx, rawProductId: string, rawVariantId: string, input: VariantUpdateInput): Promise<Variant> {
+  await checkMetafieldValues(ctx, 'variant', input.metafields ?? {});
   return withTransaction(ctx, async (tx) => {
     const scope = await lockProduct(tx, rawProductId);
     const current = await findVariant(tx, scope.product, rawVariantId);
-    const { optionValues, weight, ...plain } = input;
+    const { optionValues, weight, metafields, ...plain } = input;
     const data: Prisma.VariantUncheckedUpdateInput = Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== undefined));
     if (optionValues !== undefined) {
       checkCombination(scope, optionValues, current);
       data.optionValues = orderedOptionValues(scope.options, optionValues);
     }
     if (weight !== undefined) data.weight = weight === null ? null : new Prisma.Decimal(weight);
+    if (metafields !== undefined) data.metafields = mergeMetafields(tx, current.metafields as Record<string, unknown>, metafields ?? {}) as object;
     const variant = await tx.db.variant.update({ where: { id: current.id }, data });
     await finish(tx, scope.product);
     return variant;

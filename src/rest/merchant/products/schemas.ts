@@ -53,6 +53,7 @@ export const merchantVariant = z
     backorder_ready_date: text.meta({ description: 'YYYY-MM-DD' }),
     weight: z.number().nullable(),
     position: z.int(),
+    metafields: jsonMap,
     created_at: isoTimestamp,
     updated_at: isoTimestamp,
   })

@@ -21,13 +21,17 @@ export const variantParams = productParams.extend({
   variant: z.string().meta({ description: 'The integer id or the uuid of a variant of that product.' }),
 });
 
-export const variantCreateBody = wireObject(variantCreateShape, { jsonParts: ['optionValues'] }).meta({
-  description: 'option_values and price are required; option_values names every option of the product once, with one of its values.',
+export const variantCreateBody = wireObject(variantCreateShape, { jsonParts: ['optionValues', 'metafields'] }).meta({
+  description:
+    'option_values and price are required; option_values names every option of the product once, with one of its values. metafields maps namespace.key to a value, each key defined for variants (metafield definitions).',
 });
 
-export const variantUpdateBody = wireObject(variantUpdateShape, { jsonParts: ['optionValues'] })
+export const variantUpdateBody = wireObject(variantUpdateShape, { jsonParts: ['optionValues', 'metafields'] })
   .refine(atLeastOneField, nothingToChange)
-  .meta({ description: 'The fields sent change; null clears compare_at_price, sku, backorder_ready_date and weight.' });
+  .meta({
+    description:
+      "The fields sent change; null clears compare_at_price, sku, backorder_ready_date and weight. metafields replaces the values the caller may write (null clears them) and keeps those under other owners' namespaces.",
+  });
 
 export const variantListAnswer = listAnswer(merchantVariant);
 export const variantAnswer = singleAnswer(merchantVariant);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Variant" ADD COLUMN     "metafields" JSONB NOT NULL DEFAULT '{}';
