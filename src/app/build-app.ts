@@ -33,7 +33,7 @@ export interface BuildOptions {
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const media = given.media ?? mediaServices(given.config);
   const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
-  const catalogReads = given.catalogReads ?? openCatalogCache(given.config.responseCache, given.kv, given.database.prisma);
+  const catalogReads = given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
   const deps: AppDeps = { ...given, media, payments, catalogReads };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);

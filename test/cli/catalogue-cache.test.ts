@@ -6,10 +6,13 @@ import { get } from '../support/http.js';
 import { startTestApp } from '../support/test-app.js';
 import { cliJson, pointCliAtTestDatabase, uniqueSlug } from './cli-harness.js';
 
-// A server and the CLI as two processes on one PostgreSQL and one Redis: the CLI's writes replace
-// the catalogue versions in Redis, so the server's cached answers and keys do not outlive them.
-// (The embedded engine opens in one process at a time, so a CLI never writes beside a server there.)
+// A server and the CLI as two processes on one PostgreSQL (each with its own connections): with
+// Redis, the CLI's writes replace the catalogue versions there; without it, they reach the server's
+// own versions through PostgreSQL's notifications. Either way the server's cached answers and keys do
+// not outlive them. (The embedded engine opens in one process at a time, so a CLI never writes beside
+// a server there.)
 const fleet = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const db = pointCliAtTestDatabase();
 afterAll(() => db.cleanup());
 
@@ -38,6 +41,39 @@ describe.runIf(fleet)('CLI writes beside a running server', () => {
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual(failureEnvelope(refused, 'invalid_client_key', 'This API key was revoked.'));
     } finally {
+      await t.close();
+      await kv.close();
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(postgres)('CLI writes beside a running server without Redis', () => {
+  it('reach the server’s next read through PostgreSQL’s notifications: a renamed store, then a revoked key', async () => {
+    const redisUrl = process.env.REDIS_URL;
+    delete process.env.REDIS_URL;
+    const slug = uniqueSlug();
+    const database = await db.open();
+    // The server's versions and answers live in its own memory, as with no REDIS_URL.
+    const kv = openKv(undefined);
+    const t = await startTestApp({}, { database, kv });
+    try {
+      await cliJson('store', 'create', '--name', 'Before', '--slug', slug);
+      const key = await cliJson('key', 'create', '--store', slug, '--kind', 'public', '--origins', '*');
+      const store = await database.prisma.store.findUniqueOrThrow({ where: { slug } });
+      await createProduct(database, store, { title: 'Lamp', slug: 'lamp' });
+      for (let i = 0; i < 3; i += 1) expect((await get(t.app, '/v1/store/products/lamp', key.key)).body.data.shop.name).toBe('Before');
+      const before = database.statementCount();
+      await get(t.app, '/v1/store/products/lamp', key.key);
+      expect(database.statementCount() - before, 'answered from the cache').toBe(0);
+
+      await cliJson('store', 'update', '--store', slug, '--name', 'After');
+      await expect.poll(async () => (await get(t.app, '/v1/store/products/lamp', key.key)).body.data.shop.name, { timeout: 10_000 }).toBe('After');
+
+      await cliJson('key', 'revoke', '--id', key.id);
+      await expect.poll(async () => (await get(t.app, '/v1/store/products/lamp', key.key)).status, { timeout: 10_000 }).toBe(401);
+    } finally {
+      if (redisUrl) process.env.REDIS_URL = redisUrl;
       await t.close();
       await kv.close();
       await database.close();

@@ -2,6 +2,7 @@ import { cachedKeyLookup, databaseKeyLookup, type KeyLookup } from '../../auth/k
 import type { ResponseCacheConfig } from '../../config.js';
 import { CatalogVersions } from './catalog-versions.js';
 import { onCatalogWrite } from '../../platform/database/catalog-writes.js';
+import type { CatalogChannel } from '../../platform/database/catalog-channel.js';
 import type { Db } from '../../platform/database/database.js';
 import type { Kv } from '../../platform/kv/kv.js';
 import { CachedAnswers } from './cached-answers.js';
@@ -12,18 +13,34 @@ export interface CatalogReads {
   cache: CatalogCache | null;
   findKey: KeyLookup;
   /** Stops listening for catalogue writes (the app closes). */
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 /**
  * The process's catalogue cache: versions in the KV (Redis when `REDIS_URL` is set, so every
  * process sees a write at once), answers in a bounded LRU here and, in a shared KV, there too. It
  * hears every committed catalogue write this process makes on `db` and replaces the store's version.
+ * Without a shared KV on PostgreSQL, the processes tell each other through `channel` (PostgreSQL's
+ * notifications), so a write made by the CLI or another server replaces this process's version too.
  */
-export function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: Db): CatalogReads {
-  if (config.maxBytes === 0) return { cache: null, findKey: databaseKeyLookup(db), stop: () => undefined };
+export async function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: Db, channel: CatalogChannel | null): Promise<CatalogReads> {
+  if (config.maxBytes === 0) return { cache: null, findKey: databaseKeyLookup(db), stop: async () => undefined };
   const versions = new CatalogVersions(kv);
   const answers = new CachedAnswers({ maxBytes: config.maxBytes, maxAgeMs: config.maxAgeMs, shared: kv.shared ? kv : undefined });
-  const stop = onCatalogWrite(db, (storeId) => versions.bump(storeId));
-  return { cache: new CatalogCache(answers), findKey: cachedKeyLookup(db, versions, config.maxAgeMs), stop };
+  const bus = kv.shared ? null : channel;
+  const stopHearing = onCatalogWrite(db, (storeId) => (bus ? Promise.all([versions.bump(storeId), announce(bus, storeId)]).then(() => undefined) : versions.bump(storeId)));
+  const stopListening = bus ? await bus.subscribe((storeId) => void versions.bump(storeId)) : async () => undefined;
+  return {
+    cache: new CatalogCache(answers),
+    findKey: cachedKeyLookup(db, versions, config.maxAgeMs),
+    async stop() {
+      stopHearing();
+      await stopListening();
+    },
+  };
+}
+
+/** Tells the other processes; a failure leaves their answers to age out (`RESPONSE_CACHE_MAX_AGE_S`) rather than fail a committed write. */
+export async function announce(channel: CatalogChannel, storeId: string): Promise<void> {
+  await channel.publish(storeId).catch(() => undefined);
 }

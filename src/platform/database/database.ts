@@ -13,6 +13,7 @@ import { loadShippedRegions } from '../regions/load-regions.js';
 import { untimed, type StepTimer } from '../timed-steps.js';
 import { defaultDatabaseLimits, type DatabaseLimits } from './database-limits.js';
 import { gateTransactions, transactionGate } from './transaction-gate.js';
+import { catalogChannel, type CatalogChannel } from './catalog-channel.js';
 
 /**
  * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,
@@ -36,6 +37,8 @@ export interface Database {
   poolStats(): PoolStats | null;
   /** SQL statements sent since start; deterministic, so tests and benchmarks count them. */
   statementCount(): number;
+  /** Catalogue writes announced between processes through PostgreSQL's notifications; null on the embedded engine, which one process opens. */
+  catalogChannel: CatalogChannel | null;
   /** Tells processes refused the embedded data directory where this one answers HTTP (the CLI reads the dev mailbox there); nothing to tell on PostgreSQL. */
   announceServer(url: string): void;
   close(): Promise<void>;
@@ -66,6 +69,7 @@ interface Connection {
   migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   engine: Database['engine'];
   pool?: pg.Pool;
+  catalogChannel: CatalogChannel | null;
   release(): Promise<void>;
   announceServer(url: string): void;
 }
@@ -81,6 +85,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
       migrationFactory: new PrismaPg(config),
       engine: 'postgresql',
       pool,
+      catalogChannel: catalogChannel(pool, options.databaseUrl),
       release: () => pool.end(),
       announceServer: () => {},
     };
@@ -102,6 +107,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     factory,
     migrationFactory: factory,
     engine: 'pglite',
+    catalogChannel: null,
     announceServer: (url) => lock?.announce(url),
     async release() {
       await pglite.close();
@@ -113,7 +119,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const timed = options.timed ?? untimed;
   const limits = options.limits ?? defaultDatabaseLimits(!options.databaseUrl);
-  const { factory, migrationFactory, engine, pool, release, announceServer } = await timed(
+  const { factory, migrationFactory, engine, pool, catalogChannel: channel, release, announceServer } = await timed(
     'database',
     () => connect(options, limits),
     () => ({
@@ -163,6 +169,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     statementCount: () => statements,
+    catalogChannel: channel,
     announceServer,
     async close() {
       await prisma.$disconnect();
