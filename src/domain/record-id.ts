@@ -6,3 +6,8 @@ export function parseRecordId(raw: string): { pId: number } | { id: string } | n
   if (uuidPattern.test(raw)) return { id: raw.toLowerCase() };
   return null;
 }
+
+/** The uuids among refs (lowercased), for batched reads by uuid; anything else names no record. */
+export function uuidsOf(refs: readonly string[]): string[] {
+  return refs.filter((ref) => uuidPattern.test(ref)).map((ref) => ref.toLowerCase());
+}

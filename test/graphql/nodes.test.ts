@@ -125,3 +125,43 @@ describe('image and variant connections', () => {
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'starting_after_invalid', errors: { after: ['is malformed'] } });
   });
 });
+
+describe('nodes read in batches', () => {
+  const NODES = 'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Product { title } ... on MerchantProduct { status } ... on Variant { title } } }';
+  let batch: Product[];
+
+  beforeAll(async () => {
+    batch = [];
+    for (let i = 0; i < 20; i++) {
+      batch.push(await createProduct(t.database, shop.store, { title: `Batch ${i}`, variants: [{ title: `V${i}`, price: '5.00', stock: 1 }] }));
+    }
+    // The first request of a key reads the key and the store; measure the nodes alone.
+    for (const key of [shop.publicKey, shop.privateKey]) await graphql(t.app, key, '{ __typename }');
+  });
+
+  async function cost(key: string, typename: string, ids: string[]) {
+    const before = t.database.statementCount();
+    const res = await graphql(t.app, key, NODES, { ids: ids.map((id) => encodeGlobalId(typename, id)) });
+    expect(res.body.errors, res.raw).toBeUndefined();
+    expect(res.body.data.nodes.every((n: unknown) => n !== null)).toBe(true);
+    return { count: t.database.statementCount() - before, nodes: res.body.data.nodes.length };
+  }
+
+  it('cost the same statements for 2 and 20 products, as a shopper and as the merchant', async () => {
+    const ids = batch.map((p) => p.id);
+    const [two, twenty] = [await cost(shop.publicKey, 'Product', ids.slice(0, 2)), await cost(shop.publicKey, 'Product', ids)];
+    expect([two.nodes, twenty.nodes]).toEqual([2, 20]);
+    expect(twenty.count).toBe(two.count);
+    const [mTwo, mTwenty] = [await cost(shop.privateKey, 'MerchantProduct', ids.slice(0, 2)), await cost(shop.privateKey, 'MerchantProduct', ids)];
+    expect([mTwo.nodes, mTwenty.nodes]).toEqual([2, 20]);
+    expect(mTwenty.count).toBe(mTwo.count);
+  });
+
+  it('cost the same statements for 2 and 20 variants, keeping the shopper’s visibility', async () => {
+    const variants = await t.database.prisma.variant.findMany({ where: { productId: { in: batch.map((p) => p.id) } } });
+    const ids = variants.map((v) => v.id);
+    const [two, twenty] = [await cost(shop.publicKey, 'Variant', ids.slice(0, 2)), await cost(shop.publicKey, 'Variant', ids)];
+    expect([two.nodes, twenty.nodes]).toEqual([2, 20]);
+    expect(twenty.count).toBe(two.count);
+  });
+});

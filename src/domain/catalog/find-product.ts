@@ -2,7 +2,7 @@ import type { Product } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
-import { parseRecordId } from '../record-id.js';
+import { parseRecordId, uuidsOf } from '../record-id.js';
 import { merchantVisible, shopperVisible } from './visibility.js';
 
 /** A shopper product by its slug, or (from GraphQL) its integer id or uuid. */
@@ -31,4 +31,14 @@ export async function findMerchantProduct(ctx: Ctx, rawId: string): Promise<Prod
   const product = await ctx.db.product.findFirst({ where: { ...merchantVisible(ctx), ...recordId } });
   if (!product) throw ApiError.notFound('Product');
   return product;
+}
+
+/** The shopper-visible products among uuids, in one statement; the others are left out. */
+export function findCatalogProducts(ctx: Ctx, ids: readonly string[]): Promise<Product[]> {
+  return ctx.db.product.findMany({ where: { ...shopperVisible(ctx), id: { in: uuidsOf(ids) } } });
+}
+
+/** The store's products among uuids, in one statement; the others are left out. */
+export function findMerchantProducts(ctx: Ctx, ids: readonly string[]): Promise<Product[]> {
+  return ctx.db.product.findMany({ where: { ...merchantVisible(ctx), id: { in: uuidsOf(ids) } } });
 }

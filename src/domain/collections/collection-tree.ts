@@ -4,7 +4,7 @@ import { shopperVisible } from '../catalog/visibility.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { productCounts } from './membership.js';
 import { smartWhereCompiler } from './smart-where.js';
-import { findCollection } from './find-collection.js';
+import { findCollection, findCollections } from './find-collection.js';
 
 export interface CollectionTreeInput {
   mode: 'all' | 'manual' | 'smart';
@@ -102,4 +102,10 @@ export async function collectionChildren(ctx: Ctx, collection: Collection, local
     return null;
   };
   return search(tree.nodes) ?? [];
+}
+
+/** The store's collections among uuids with their text in the locale; one statement for the rows, one batch for the texts. */
+export async function findCollectionsInLocale(ctx: Ctx, ids: readonly string[], locale: string | null | undefined) {
+  const [collections, resolved] = await Promise.all([findCollections(ctx, ids), resolveLocale(ctx, locale)]);
+  return Promise.all(collections.map(async (collection) => ({ locale: resolved, collection, ...(await localizedCollection(ctx, collection, resolved)) })));
 }

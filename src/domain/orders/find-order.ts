@@ -1,6 +1,7 @@
 import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
 import { signedInCustomer, type Ctx } from '../context.js';
+import { uuidsOf } from '../record-id.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
 
 const orderNotFound = () => ApiError.notFound('Order');
@@ -20,4 +21,15 @@ export async function findStoreOrder(ctx: Ctx, ref: string): Promise<OrderRecord
   const order = key ? await ctx.db.order.findFirst({ where: key, include: orderInclude }) : null;
   if (!order) throw orderNotFound();
   return order;
+}
+
+/** The signed-in customer's orders among uuids, in one statement; the others are left out. */
+export function findMyOrders(ctx: Ctx, uids: readonly string[]): Promise<OrderRecord[]> {
+  const { customerId } = signedInCustomer(ctx);
+  return ctx.db.order.findMany({ where: { uid: { in: uuidsOf(uids) }, customerId }, include: orderInclude });
+}
+
+/** The store's orders among uuids, in one statement; the others are left out. */
+export function findStoreOrders(ctx: Ctx, uids: readonly string[]): Promise<OrderRecord[]> {
+  return ctx.db.order.findMany({ where: { uid: { in: uuidsOf(uids) } }, include: orderInclude });
 }

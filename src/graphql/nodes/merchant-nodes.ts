@@ -1,11 +1,11 @@
 import { requireScope } from '../../auth/requirements.js';
-import { findMerchantCustomer } from '../../domain/customers/merchant/find-customer.js';
-import { findCoupon } from '../../domain/discounts/find-coupon.js';
-import { findDiscount } from '../../domain/discounts/find-discount.js';
-import { findPromotion } from '../../domain/discounts/find-promotion.js';
-import { findFile } from '../../domain/media/find-file.js';
-import { findMyOrder, findStoreOrder } from '../../domain/orders/find-order.js';
-import { findShippingZone } from '../../domain/shipping/find-zone.js';
+import { findMerchantCustomers } from '../../domain/customers/merchant/find-customer.js';
+import { findCoupons } from '../../domain/discounts/find-coupon.js';
+import { findDiscounts } from '../../domain/discounts/find-discount.js';
+import { findPromotions } from '../../domain/discounts/find-promotion.js';
+import { findFiles } from '../../domain/media/find-file.js';
+import { findMyOrders, findStoreOrders } from '../../domain/orders/find-order.js';
+import { findShippingZones } from '../../domain/shipping/find-zone.js';
 import { MerchantCustomer } from '../customers/merchant-customers.js';
 import { Coupon, Discount } from '../discounts/types.js';
 import { MediaFile } from '../media/types.js';
@@ -18,39 +18,39 @@ import { nodeOf } from './node-of.js';
 // Orders, customers, offers, files and zones as nodes: each refetch asks what the type's own read
 // asks (the merchant scope of its REST read, or the customer's token for the shopper's Order).
 
-nodeOf(Order, (o) => o.uid, async (id, context) => {
+nodeOf(Order, (o) => o.uid, async (ids, context) => {
   await context.signIn(true);
-  return findMyOrder(context.ctx, id);
+  return findMyOrders(context.ctx, ids);
 });
 
-nodeOf(MerchantOrder, (o) => o.uid, (id, { ctx }) => {
+nodeOf(MerchantOrder, (o) => o.uid, (ids, { ctx }) => {
   requireScope(ctx.principal, 'merchant-orders-read');
-  return findStoreOrder(ctx, id);
+  return findStoreOrders(ctx, ids);
 });
 
-nodeOf(MerchantCustomer, (c) => c.uid, (id, { ctx }) => {
+nodeOf(MerchantCustomer, (c) => c.uid, (ids, { ctx }) => {
   requireScope(ctx.principal, 'merchant-customers-detail');
-  return findMerchantCustomer(ctx, id);
+  return findMerchantCustomers(ctx, ids);
 });
 
-nodeOf(Discount, (d) => d.id, (id, { ctx }) => {
+nodeOf(Discount, (d) => d.id, (ids, { ctx }) => {
   requireScope(ctx.principal, 'merchant-discounts-detail');
-  return findDiscount(ctx, id);
+  return findDiscounts(ctx, ids);
 });
 
-nodeOf(Promotion, (p) => p.id, (id, { ctx }) => findPromotion(ctx, id));
+nodeOf(Promotion, (p) => p.id, (ids, { ctx }) => findPromotions(ctx, ids));
 
-nodeOf(Coupon, (c) => c.id, (id, { ctx }) => {
+nodeOf(Coupon, (c) => c.id, (ids, { ctx }) => {
   requireScope(ctx.principal, 'merchant-coupons-read');
-  return findCoupon(ctx, id);
+  return findCoupons(ctx, ids);
 });
 
-nodeOf(MediaFile, (f) => f.uid, (id, { ctx }) => {
+nodeOf(MediaFile, (f) => f.uid, (ids, { ctx }) => {
   requireScope(ctx.principal, 'merchant-media-read');
-  return findFile(ctx, id);
+  return findFiles(ctx, ids);
 });
 
-nodeOf(ShippingZone, (z) => z.id, (id, { ctx }) => {
+nodeOf(ShippingZone, (z) => z.id, (ids, { ctx }) => {
   requireScope(ctx.principal, 'merchant-shipping-read');
-  return findShippingZone(ctx, id);
+  return findShippingZones(ctx, ids);
 });

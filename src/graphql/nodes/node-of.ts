@@ -4,23 +4,22 @@ import type { GraphqlContext } from '../graphql-context.js';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-function nullWhenNotFound(error: { code?: string }): null {
-  if (error?.code === 'not_found') return null;
-  throw error;
-}
-
 /**
  * Makes a type a Node: its `id` becomes the global id of `key(row)` (the row's uuid), and `node`
- * and `nodes` read it with `load`, the same tenant-scoped finder (and requirement) as the type's
- * own read. One call per type per request gets every id of that type; a missing one is null.
+ * and `nodes` read it with `loadMany`, a batched, tenant-scoped read with the same visibility (and
+ * requirement) as the type's own read, so N ids of one type cost the statements of one. It hands
+ * back the rows it finds in any order; an id it leaves out answers null, in its place.
  */
 export function nodeOf<Shape extends object>(
   ref: ObjectRef<Types, Shape>,
   key: (row: Shape) => string,
-  load: (key: string, context: GraphqlContext) => Promise<Shape | null>,
+  loadMany: (keys: string[], context: GraphqlContext) => Promise<Shape[]>,
 ) {
   builder.nodeRef(ref as never, {
     id: { resolve: (row: Shape) => key(row) },
-    loadMany: (keys: string[], context: GraphqlContext) => Promise.all(keys.map((k) => load(k, context).catch(nullWhenNotFound))),
+    loadMany: async (keys: string[], context: GraphqlContext) => {
+      const byKey = new Map((await loadMany(keys, context)).map((row) => [key(row).toLowerCase(), row]));
+      return keys.map((k) => byKey.get(k.toLowerCase()) ?? null);
+    },
   } as never);
 }
