@@ -42,6 +42,7 @@ import './carts/cart-line-mutations.js';
 import './orders/checkout-mutation.js';
 import './orders/customer-orders.js';
 import './orders/merchant-orders.js';
+import './orders/order-mutations.js';
 import './nodes/catalog-nodes.js';
 import './nodes/merchant-nodes.js';
 import './apps/queries.js';

@@ -2,7 +2,7 @@ import type { Ctx } from '../../domain/context.js';
 import { contactFor, CONTACT_SCOPE, maskContact, metadataFor, readsContact } from '../../domain/customers/merchant/contact.js';
 import { findStoreOrder } from '../../domain/orders/find-order.js';
 import { listStoreOrders, storeOrderListLimits, storeOrderSortFields, type StoreOrderSortField } from '../../domain/orders/list-store-orders.js';
-import { addressOf, contactOf, shipmentOf, type OrderShipment as OrderShipmentShape } from '../../domain/orders/order-document.js';
+import { addressOf, contactOf, shipmentOf } from '../../domain/orders/order-document.js';
 import { orderNoOf, type OrderRecord } from '../../domain/orders/order-record.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { builder, merchantScope } from '../builder.js';
@@ -10,7 +10,18 @@ import { SortOrder } from '../catalog/merchant-queries.js';
 import { Merchant } from '../merchant/namespace.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
 import { Money } from '../shared/money.js';
-import { DeliveryMethod, linesOf, OrderAddress, OrderLine, orderMoney, OrderPaymentStatus, OrderStatus, PaymentMethod, stateFields } from './order-parts.js';
+import {
+  DeliveryMethod,
+  linesOf,
+  OrderAddress,
+  OrderLine,
+  orderMoney,
+  OrderPaymentStatus,
+  OrderShipment,
+  OrderStatus,
+  PaymentMethod,
+  stateFields,
+} from './order-parts.js';
 
 const OrderSortField = builder.enumType('MerchantOrderSortField', {
   description: 'Ties are broken by id, in the same direction.',
@@ -29,19 +40,6 @@ const OrderCustomer = builder
       phone: t.exposeString('phone', { nullable: true }),
     }),
   });
-
-const OrderShipment = builder.objectRef<OrderShipmentShape>('OrderShipment').implement({
-  description: 'How the order travels (REST `shipment`).',
-  fields: (t) => ({
-    carrierName: t.exposeString('carrierName', { nullable: true }),
-    trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
-    trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
-    zoneName: t.exposeString('zoneName', { nullable: true, description: 'The shipping zone checkout priced the delivery by.' }),
-    shippedAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.shippedAt }),
-    estimatedDeliveryAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.estimatedDeliveryAt }),
-    deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.deliveredAt }),
-  }),
-});
 
 /** The same masking as REST's Order object: the customer's contact and the recipient's phone. */
 function customerOf(ctx: Ctx, order: OrderRecord) {

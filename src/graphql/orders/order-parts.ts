@@ -1,3 +1,4 @@
+import type { OrderShipment as OrderShipmentShape } from '../../domain/orders/order-document.js';
 import type { OrderAddress as OrderAddressShape } from '../../domain/orders/order-record.js';
 import type { OrderRecord } from '../../domain/orders/order-record.js';
 import { merchantDeliveryMethods, type MerchantDeliveryMethod } from '../../domain/orders/merchant-vocabulary.js';
@@ -5,7 +6,7 @@ import { deliveryMethods, orderStatuses, paymentMethods, paymentStatuses } from 
 import { builder } from '../builder.js';
 import { Money } from '../shared/money.js';
 
-// The pieces the shopper's Order and the merchant's MerchantOrder share: the state enums, the lines and the address.
+// The pieces the shopper's Order and the merchant's MerchantOrder share: the state enums, the lines, the address and the shipment.
 
 const enumValues = <T extends string>(values: readonly T[]) =>
   Object.fromEntries(values.map((value) => [value.toUpperCase(), { value }])) as Record<string, { value: T }>;
@@ -94,3 +95,16 @@ export const OrderLine = builder.objectRef<LineNode>('OrderLine').implement({
 });
 
 export const linesOf = (order: OrderRecord): LineNode[] => order.items.map((item) => ({ ...item, currency: order.currency }));
+
+export const OrderShipment = builder.objectRef<OrderShipmentShape>('OrderShipment').implement({
+  description: 'How the order travels (REST `shipment`).',
+  fields: (t) => ({
+    carrierName: t.exposeString('carrierName', { nullable: true }),
+    trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
+    trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
+    zoneName: t.exposeString('zoneName', { nullable: true, description: 'The shipping zone checkout priced the delivery by.' }),
+    shippedAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.shippedAt }),
+    estimatedDeliveryAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.estimatedDeliveryAt }),
+    deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.deliveredAt }),
+  }),
+});

@@ -1,4 +1,4 @@
-import { addressOf } from '../../domain/orders/order-document.js';
+import { addressOf, shipmentOf } from '../../domain/orders/order-document.js';
 import { orderNoOf, type OrderRecord } from '../../domain/orders/order-record.js';
 import { statusLabels } from '../../domain/orders/order-states.js';
 import { payLinkOf } from '../../domain/payments/pay-link.js';
@@ -11,6 +11,7 @@ import {
   OrderLine,
   orderMoney,
   OrderPaymentStatus,
+  OrderShipment,
   OrderStatus,
   PaymentMethod,
   stateFields,
@@ -25,6 +26,17 @@ const OrderTimelineEntry = builder.objectRef<TimelineEntry>('OrderTimelineEntry'
     title: t.exposeString('title'),
     description: t.exposeString('description'),
     at: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
+  }),
+});
+
+const OrderRider = builder.objectRef<OrderRecord>('OrderRider').implement({
+  description: 'The rider the store assigned to bring a delivery order (REST `rider` on GET /store/orders/{id}).',
+  fields: (t) => ({
+    name: t.string({ resolve: (o) => o.riderName! }),
+    phone: t.exposeString('riderPhone', { nullable: true }),
+    vehicle: t.exposeString('riderVehicle', { nullable: true }),
+    trackingUrl: t.exposeString('riderTrackingUrl', { nullable: true }),
+    assignedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.riderAssignedAt }),
   }),
 });
 
@@ -53,6 +65,18 @@ export const Order = builder.objectRef<OrderRecord>('Order').implement({
       type: [OrderTimelineEntry],
       description: "The shopper's steps, oldest first.",
       resolve: (o) => o.timeline.filter((entry) => entry.audience === 'customer'),
+    }),
+    rider: t.field({
+      type: OrderRider,
+      nullable: true,
+      description: 'Who brings a delivery order, once the store assigned a rider; else null.',
+      resolve: (o) => (o.riderName ? o : null),
+    }),
+    shipment: t.field({
+      type: OrderShipment,
+      nullable: true,
+      description: 'The carrier, tracking and times of the order’s journey; null until the store records a carrier, a tracking number or a shipping time.',
+      resolve: shipmentOf,
     }),
     deliveryAddress: t.field({ type: OrderAddress, nullable: true, description: 'Null for pickup.', resolve: addressOf }),
     pickupAddress: t.string({

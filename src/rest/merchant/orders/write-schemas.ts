@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { MOVE_REASON_MAX } from '../../../domain/orders/merchant-move.js';
 import { importShape } from '../../../domain/orders/import-fields.js';
 import { orderEditShape } from '../../../domain/orders/order-edit-fields.js';
 import { orderProcess } from '../../../domain/orders/order-process.js';
 import { riderShape, shipmentShape } from '../../../domain/orders/shipment-fields.js';
-import { orderStatuses } from '../../../domain/orders/order-states.js';
-import { nullableText } from '../../../platform/validation/body-fields.js';
+import { statusMoveShape } from '../../../domain/orders/status-move-fields.js';
 import { wireObject } from '../../kit/wire-object.js';
 
 const meanings = Object.entries(orderProcess)
@@ -13,12 +11,10 @@ const meanings = Object.entries(orderProcess)
   .join(' ');
 
 export const statusMoveBody = wireObject({
-  status: z.enum(orderStatuses, { error: `must be one of ${orderStatuses.join(', ')}` }).meta({
+  status: statusMoveShape.status.meta({
     description: `The state to move the order to, in the order process's own names. The merchant's moves: ${meanings}`,
   }),
-  reason: nullableText(MOVE_REASON_MAX)
-    .optional()
-    .meta({ description: `Why (at most ${MOVE_REASON_MAX} characters): kept as cancel_reason when the move cancels or rejects, and on the store's timeline.` }),
+  reason: statusMoveShape.reason.meta({ description: `Why (at most ${MOVE_REASON_MAX} characters): kept as cancel_reason when the move cancels or rejects, and on the store's timeline.` }),
 });
 
 /** PATCH /orders/{order}: metafields, metadata and line_items, and nothing else (rule 1). */
