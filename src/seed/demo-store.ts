@@ -7,6 +7,7 @@ import { renderBrandArt } from './placeholder-art.js';
 import { seedCatalog } from './seed-catalog.js';
 import { seedDemoApp } from './demo-app.js';
 import { seedPosts } from './seed-posts.js';
+import { seedReviews } from './seed-reviews.js';
 
 export const demoStoreSlug = 'demo';
 
@@ -72,6 +73,7 @@ export async function ensureDemoStore(ctx: OperatorCtx, media: MediaServices): P
     store = await brandPictures(ctx, media, store);
     await seedPosts(ctx.db, store, { media, now: ctx.now });
     await seedDemoApp(ctx, store);
+    await seedReviews(ctx, store);
   } catch (error) {
     // An empty demo store would be kept forever ("exists, leave it"), so a failed seed takes the store with it.
     await ctx.db.store.delete({ where: { id: store.id } });

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../../src/seed/seed-catalog.js';
+import { seedDemoApp } from '../../src/seed/demo-app.js';
+import { seedReviews } from '../../src/seed/seed-reviews.js';
+import { get } from '../support/http.js';
+import { makeStore, type TestStore } from '../support/stores.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Issue 22: the demo's reviews (verified and imported, some left pending) and answered questions,
+// approved through the moderation functions so the storefront's summaries and cards show them.
+
+let t: TestApp;
+let shop: TestStore;
+let slugs: string[];
+const now = new Date('2026-05-01T12:00:00.000Z');
+
+beforeAll(async () => {
+  t = await startTestApp({}, { clock: () => now.getTime() });
+  shop = await makeStore(t.database);
+  await seedCatalog(t.database.prisma, shop.store, { products: 12, seed: 7, media: t.media });
+  await seedDemoApp({ db: t.database.prisma, now }, shop.store);
+  await seedReviews({ db: t.database.prisma, now }, shop.store);
+  const reviewed = await t.database.prisma.product.findMany({ where: { storeId: shop.store.id, reviews: { some: {} } }, orderBy: { pId: 'asc' } });
+  slugs = reviewed.map((p) => p.slug);
+});
+afterAll(() => t.close());
+
+describe('seedReviews', () => {
+  it('reviews four products, three approved reviews each: two verified purchases and one import', async () => {
+    expect(slugs).toHaveLength(4);
+    const list = await get(t.app, `/v1/store/products/${slugs[0]}/reviews`, shop.publicKey);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((r: { author_name: string; is_verified_purchase: boolean }) => [r.author_name, r.is_verified_purchase])).toEqual([
+      ['Maya R.', true],
+      ['Tom B.', true],
+      ['Priya S.', false],
+    ]);
+    const summary = await get(t.app, `/v1/store/products/${slugs[0]}/reviews/summary`, shop.publicKey);
+    expect(summary.body.data).toMatchObject({ average_rating: 4.7, review_count: 3 });
+    const verified = await get(t.app, `/v1/store/products/${slugs[0]}/reviews/summary?verified_only=1`, shop.publicKey);
+    expect(verified.body.data).toMatchObject({ average_rating: 4.5, review_count: 2 });
+  });
+
+  it('leaves one imported review per product pending for the merchant', async () => {
+    const pending = await t.database.prisma.review.findMany({ where: { storeId: shop.store.id, status: 'pending' } });
+    expect(pending).toHaveLength(4);
+    expect(pending.every((r) => r.source === 'demo-shipping-sync' && r.authorName === 'Jonas K.')).toBe(true);
+  });
+
+  it('publishes one answered question per product and keeps the unanswered one pending', async () => {
+    const res = await get(t.app, `/v1/store/products/${slugs[1]}/questions`, shop.publicKey);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject([
+      { question: 'Is this machine washable?', author_name: 'Lena P.', answer: { text: 'Yes: wash cool and dry flat to keep its shape.' } },
+    ]);
+    expect(await t.database.prisma.question.count({ where: { storeId: shop.store.id, status: 'pending' } })).toBe(4);
+  });
+});
