@@ -133,7 +133,7 @@ describe('nodes read in batches', () => {
   beforeAll(async () => {
     batch = [];
     for (let i = 0; i < 20; i++) {
-      batch.push(await createProduct(t.database, shop.store, { title: `Batch ${i}`, variants: [{ title: `V${i}`, price: '5.00', stock: 1 }] }));
+      batch.push(await createProduct(t.database, shop.store, { title: `Batch ${i}`, variants: [{ title: `V${i}`, optionValues: { Size: `V${i}` }, price: '5.00', stock: 1 }] }));
     }
     // The first request of a key reads the key and the store; measure the nodes alone.
     for (const key of [shop.publicKey, shop.privateKey]) await graphql(t.app, key, '{ __typename }');
