@@ -30,7 +30,7 @@ export type OrderRecord = Order & {
 
 export const orderInclude = {
   items: { orderBy: { position: 'asc' } },
-  timeline: { orderBy: [{ createdAt: 'asc' }, { audience: 'asc' }, { id: 'asc' }] },
+  timeline: { orderBy: [{ createdAt: 'asc' }, { audience: 'asc' }, { sequence: 'asc' }] },
   customer: { include: { account: true } },
 } satisfies Prisma.OrderInclude;
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OrderTimelineEntry" ADD COLUMN     "sequence" BIGSERIAL NOT NULL;
