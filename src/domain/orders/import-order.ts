@@ -8,8 +8,8 @@ import { orderDocument } from './order-document.js';
 import { nextOrderNumber } from './order-numbers.js';
 import { initialStatus } from './order-process.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
-import { statusLabels } from './order-states.js';
 import { recordSales, reserveStock, type StockLine } from './reserve-stock.js';
+import { openingTimeline } from './move-order.js';
 
 export interface ImportedOrder {
   order: OrderRecord;
@@ -152,7 +152,20 @@ async function writeImport(tx: TransactionCtx, input: ImportInput, items: Resolv
       total: totals.total,
       contact: recipient,
       shippingAddress: address
-        ? { label: null, address: address.address, latitude: address.latitude, longitude: address.longitude, country_code: null, state: null, city: null, area: null, state_id: null, area_id: null, name: recipient.name, phone: recipient.phone }
+        ? {
+            label: null,
+            address: address.address,
+            latitude: address.latitude,
+            longitude: address.longitude,
+            country_code: null,
+            state: null,
+            city: null,
+            area: null,
+            state_id: null,
+            area_id: null,
+            name: recipient.name,
+            phone: recipient.phone,
+          }
         : Prisma.DbNull,
       note: input.note ?? null,
       channel: 'import',
@@ -181,17 +194,10 @@ async function writeImport(tx: TransactionCtx, input: ImportInput, items: Resolv
         })),
       },
       timeline: {
-        create: [
-          { storeId: tx.db.$storeId, audience: 'customer', status, ...statusLabels[status], createdAt: tx.now },
-          {
-            storeId: tx.db.$storeId,
-            audience: 'vendor',
-            status,
-            title: 'Imported order',
-            description: `Order #${number} from ${input.channel.name} (${input.channel.order_id}) for ${recipient.name}: ${input.deliveryMethod}, ${paid ? 'paid' : 'unpaid'}.`,
-            createdAt: tx.now,
-          },
-        ],
+        create: openingTimeline(tx, status, {
+          title: 'Imported order',
+          description: `Order #${number} from ${input.channel.name} (${input.channel.order_id}) for ${recipient.name}: ${input.deliveryMethod}, ${paid ? 'paid' : 'unpaid'}.`,
+        }),
       },
     },
   });

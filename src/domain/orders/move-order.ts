@@ -3,13 +3,24 @@ import type { TransactionCtx } from '../transaction.js';
 import { orderDocument } from './order-document.js';
 import { assertMove, type MovingOrder, type OrderActor } from './order-process.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
-import type { OrderStatus } from './order-states.js';
+import { statusLabels, type OrderStatus } from './order-states.js';
 
 /** A timeline entry a move writes: the shopper's (`customer`) or the store's only (`vendor`). */
 export interface MoveEntry {
   audience: 'customer' | 'vendor';
   title: string;
   description: string;
+}
+
+/**
+ * The first two steps of a new order's history, placed by checkout or imported: the shopper's, in
+ * the state's own words, then the store's, saying where the order came from.
+ */
+export function openingTimeline(tx: TransactionCtx, status: OrderStatus, vendor: Omit<MoveEntry, 'audience'>) {
+  return [
+    { storeId: tx.db.$storeId, audience: 'customer', status, ...statusLabels[status], createdAt: tx.now },
+    { storeId: tx.db.$storeId, audience: 'vendor', status, ...vendor, createdAt: tx.now },
+  ];
 }
 
 /**

@@ -17,8 +17,8 @@ import { orderDocument, type OrderContact } from './order-document.js';
 import { nextOrderNumber } from './order-numbers.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
 import { initialStatus } from './order-process.js';
-import { statusLabels } from './order-states.js';
 import { recordSales, reserveStock } from './reserve-stock.js';
+import { openingTimeline } from './move-order.js';
 
 type Decimal = Prisma.Decimal;
 const zero = () => new Prisma.Decimal(0);
@@ -115,7 +115,10 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
       `${ctx.store.name} takes orders from ${ctx.store.minOrderPrice.toFixed(2)} ${ctx.store.currency}; this cart comes to ${itemsTotal.toFixed(2)}.`,
     );
   }
-  await assertRequirementsMet(ctx, cart.items.map((item) => ({ productId: item.productId, title: item.product.title })));
+  await assertRequirementsMet(
+    ctx,
+    cart.items.map((item) => ({ productId: item.productId, title: item.product.title })),
+  );
   const customerId = cart.customerId;
   const contact = customerId !== null ? await customerContactOf(ctx, customerId) : guestContact(input);
   const delivery = await deliveryTermsOf(ctx, input, parcelWeightOf(view.cart.items), { name: contact.name, phone: contact.phone });
@@ -239,17 +242,10 @@ async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderR
         }),
       },
       timeline: {
-        create: [
-          { storeId: tx.db.$storeId, audience: 'customer', status, ...statusLabels[status], createdAt: tx.now },
-          {
-            storeId: tx.db.$storeId,
-            audience: 'vendor',
-            status,
-            title: 'New order',
-            description: `Order #${number} from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`,
-            createdAt: tx.now,
-          },
-        ],
+        create: openingTimeline(tx, status, {
+          title: 'New order',
+          description: `Order #${number} from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`,
+        }),
       },
     },
   });
