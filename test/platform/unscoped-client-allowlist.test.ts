@@ -31,6 +31,9 @@ const allowlist: Record<string, string> = {
   'src/http/health.ts': 'readiness probe: one SELECT 1 that belongs to no store',
   'src/platform/regions/load-regions.ts': 'the region data set is reference data of every store, loaded at start',
   'src/hosted/hosted-context.ts': 'hosted pages: the address names a cart or an order, and its store is found from it',
+  'src/domain/store-transaction.ts': 'turns it into one store’s client for a transaction outside a request (operator commands, the webhook relay)',
+  'src/domain/reviews/operator-review-scope.ts': 'operator action: moderating one store’s reviews from the CLI, through that store’s client',
+  'src/webhooks/': 'the webhook relay fans out and delivers the outbox of every store a process serves',
   'src/cli/': 'operator commands',
   'src/seed/': 'seeding, an operator action',
 };

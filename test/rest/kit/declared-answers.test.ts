@@ -8,13 +8,16 @@ import { multipartBody, picture } from '../../support/media-fixtures.js';
 import { signInCustomer } from '../../support/customers.js';
 import { installTestApp } from '../../support/apps.js';
 import { addQuestion, addReview } from '../../support/reviews.js';
+import { checkoutCart } from '../../support/orders.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { startReceiver, type Receiver } from '../../support/webhooks.js';
 
 // Every route documents its success answer in OpenAPI; these calls hold each real answer to that
 // declaration (strict objects: a field missing or extra fails), on a catalogue with every shape.
 
 let t: TestApp;
+let receiver: Receiver;
 let shop: TestStore;
 type MultipartParts = Parameters<typeof multipartBody>[0];
 /** A GET path, or a call with its JSON or multipart body and the headers it needs (a customer's bearer token). */
@@ -23,7 +26,10 @@ type Sample =
 let samples: Record<string, Sample[]>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Webhook subscriptions name a receiver the outbound guard lets through: this loopback one (as
+  // https, which a live store requires; no sample delivers to it).
+  receiver = await startReceiver();
+  t = await startTestApp({ MEDIA_FETCH_ALLOW: receiver.hostPort });
   shop = await makeStore(t.database, { locales: ['en', 'fr'] });
   await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { storefrontUrl: 'https://shop.example', logoUrl: 'https://cdn.test/logo.png' } });
   const shoes = await createCategory(t.database, shop.store, 'Shoes');
@@ -182,6 +188,22 @@ beforeAll(async () => {
     order_no: string;
   };
   const unpaidOrder = await t.database.prisma.order.findUniqueOrThrow({ where: { uid: unpaid.id } });
+  // A cash delivery order for the merchant's writes: confirmed, then shipped, then given a rider.
+  const fulfilling = await checkoutCart(t.app, shop, buyer.auth, [{ item_id: stocked.id, quantity: 1 }], { address: chicago, payment_method: 'cash' });
+  const subscribe = async (topic: string) => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: `${MERCHANT_PREFIX}/webhooks`,
+      key: shop.privateKey,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ topic, address: `https://${receiver.hostPort}/hooks` }),
+    });
+    expect(res.status, res.raw).toBe(201);
+    return (res.body as { data: { id: string } }).data.id;
+  };
+  const hook = await subscribe('orders/create');
+  const unhooked = await subscribe('orders/updated');
+  const orderCreated = await t.database.prisma.outboxEvent.findFirstOrThrow({ where: { storeId: shop.store.id, topic: 'orders/create' } });
   // A customer who received the stocked product, so may review it.
   const reviewer = await signInCustomer(t.database, shop.store);
   await t.database.prisma.order.create({
@@ -200,7 +222,20 @@ beforeAll(async () => {
       taxTotal: '0.00',
       total: '1.00',
       items: {
-        create: [{ storeId: shop.store.id, productId: stocked.id, productPId: stocked.pId, title: 'Line', quantity: 1, basePrice: '1.00', unitPrice: '1.00', discountedAmount: '0.00', total: '1.00', position: 0 }],
+        create: [
+          {
+            storeId: shop.store.id,
+            productId: stocked.id,
+            productPId: stocked.pId,
+            title: 'Line',
+            quantity: 1,
+            basePrice: '1.00',
+            unitPrice: '1.00',
+            discountedAmount: '0.00',
+            total: '1.00',
+            position: 0,
+          },
+        ],
       },
     },
   });
@@ -255,7 +290,13 @@ beforeAll(async () => {
     ],
   });
   await t.database.prisma.translation.create({
-    data: { storeId: shop.store.id, resourceType: 'post', resourceId: (await t.database.prisma.post.findFirstOrThrow({ where: { slug: 'covered' } })).id, locale: 'fr', fields: { title: 'Couverte' } },
+    data: {
+      storeId: shop.store.id,
+      resourceType: 'post',
+      resourceId: (await t.database.prisma.post.findFirstOrThrow({ where: { slug: 'covered' } })).id,
+      locale: 'fr',
+      fields: { title: 'Couverte' },
+    },
   });
   samples = {
     'GET /store/posts': ['/store/posts', '/store/posts?tag=boots&per_page=1', '/store/posts?category=news&page=2&limit=1&locale=fr'],
@@ -266,7 +307,19 @@ beforeAll(async () => {
       {
         method: 'POST',
         path: '/posts',
-        body: { title: 'Full', slug: 'full-sample', markdown: '*x*', excerpt: 'e', tags: ['a'], categories: ['B'], status: 'published', published_at: '2026-02-01T00:00:00Z', seo_title: 's', seo_description: 'd', author_name: 'Al' },
+        body: {
+          title: 'Full',
+          slug: 'full-sample',
+          markdown: '*x*',
+          excerpt: 'e',
+          tags: ['a'],
+          categories: ['B'],
+          status: 'published',
+          published_at: '2026-02-01T00:00:00Z',
+          seo_title: 's',
+          seo_description: 'd',
+          author_name: 'Al',
+        },
       },
     ],
     'PATCH /posts/:post': [{ method: 'PATCH', path: '/posts/edited-post', body: { title: 'Edited', status: 'draft' } }],
@@ -545,6 +598,42 @@ beforeAll(async () => {
     'POST /app/alerts': [
       { method: 'POST', path: '/app/alerts', headers: appCaller, body: { severity: 'info', title: 'Synced', message: 'All good.', dedupe_key: 'sync' } },
     ],
+    'POST /orders/import': [
+      {
+        method: 'POST',
+        path: '/orders/import',
+        body: {
+          channel: { name: 'Instagram', order_id: 'IG-1001' },
+          customer: { name: 'Rita Recipient', phone: '+13125550123' },
+          items: [{ product: stocked.pId, quantity: 2, unit_price: '10.00' }],
+          delivery_fee: 4.5,
+          discount: '1.50',
+          total: '23.00',
+          delivery_method: 'delivery',
+          shipping_address: { address: '1 N State St, Chicago', latitude: 41.8781, longitude: -87.6298 },
+        },
+      },
+    ],
+    'PATCH /orders/:order': [{ method: 'PATCH', path: `/orders/${unpaidOrder.id}`, body: { metadata: { gift: 'yes' }, line_items: [] } }],
+    'POST /orders/:order/status': [{ method: 'POST', path: `/orders/${fulfilling.id}/status`, body: { status: 'processing' } }],
+    'PATCH /orders/:order/shipment': [
+      {
+        method: 'PATCH',
+        path: `/orders/${fulfilling.id}/shipment`,
+        body: { carrier_name: 'UPS', tracking_number: '1Z999', tracking_url: 'https://track.example/1Z999', shipped_at: '2026-11-26T10:00:00Z' },
+      },
+    ],
+    'POST /orders/:order/assign-rider': [{ method: 'POST', path: `/orders/${fulfilling.id}/assign-rider`, body: { name: 'Sam Rider', phone: '+13125550199' } }],
+    'GET /webhooks': ['/webhooks', '/webhooks?limit=1'],
+    'POST /webhooks': [
+      { method: 'POST', path: '/webhooks', body: { topic: 'orders/paid', address: `https://${receiver.hostPort}/paid`, fields: ['id', 'status'] } },
+    ],
+    'GET /webhooks/:webhook': [`/webhooks/${hook}`],
+    'PATCH /webhooks/:webhook': [{ method: 'PATCH', path: `/webhooks/${hook}`, body: { fields: ['id'] } }],
+    'DELETE /webhooks/:webhook': [{ method: 'DELETE', path: `/webhooks/${unhooked}` }],
+    'POST /webhooks/:webhook/rotate-secret': [{ method: 'POST', path: `/webhooks/${hook}/rotate-secret`, body: { overlap_seconds: 60 } }],
+    'GET /webhooks/:webhook/deliveries': [`/webhooks/${hook}/deliveries`],
+    'POST /webhooks/:webhook/replay': [{ method: 'POST', path: `/webhooks/${hook}/replay`, body: { event_id: orderCreated.id } }],
     'POST /reviews/import': [
       {
         method: 'POST',
@@ -552,7 +641,15 @@ beforeAll(async () => {
         headers: appCaller,
         body: {
           reviews: [
-            { source_review_id: 'r-1', product: boot.pId, rating: 4, title: 'Snug', description: 'Warm.', author_display_name: 'Jo', submitted_at: '2026-10-01T08:00:00Z' },
+            {
+              source_review_id: 'r-1',
+              product: boot.pId,
+              rating: 4,
+              title: 'Snug',
+              description: 'Warm.',
+              author_display_name: 'Jo',
+              submitted_at: '2026-10-01T08:00:00Z',
+            },
             { source_review_id: 'r-2', product: 'no-such-product', rating: 2, author_display_name: 'Al', submitted_at: '2026-10-02T08:00:00Z' },
           ],
         },
@@ -674,7 +771,10 @@ beforeAll(async () => {
     'DELETE /store/cart/clear': [{ method: 'DELETE', path: `/store/cart/clear?cart_id=${cartId}`, headers: cartSession }],
   };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
 
 const surfaces: [string, string, RestRoute[], () => string][] = [
   ['storefront', STOREFRONT_PREFIX, storefrontRoutes, () => shop.publicKey],
