@@ -4,6 +4,7 @@ import { moderateReview } from '../domain/reviews/moderate-review.js';
 import { operatorReviewScope } from '../domain/reviews/operator-review-scope.js';
 import type { OperatorCtx } from '../domain/store/manage-stores.js';
 import { demoAppSlug } from './demo-app.js';
+import { createOperatorCustomer } from '../domain/customers/accounts/operator-accounts.js';
 
 interface DemoReview {
   rating: number;
@@ -48,8 +49,7 @@ export async function seedReviews(ctx: OperatorCtx, store: Store): Promise<{ rev
   const customers = await Promise.all(
     verifiedReviews.map(async (r) => {
       const [firstName, lastName] = r.authorName.split(' ');
-      const account = await ctx.db.customerAccount.create({ data: { firstName: firstName!, lastName: lastName! } });
-      return scope.db.customer.create({ data: { storeId: store.id, accountId: account.id } });
+      return createOperatorCustomer(ctx.db, scope.db, store.id, { firstName: firstName!, lastName: lastName! });
     }),
   );
   const day = (n: number) => new Date(ctx.now.getTime() - n * DAY_MS);
