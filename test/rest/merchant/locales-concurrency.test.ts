@@ -24,7 +24,7 @@ describe('PATCH /locales/{locale} {primary: true}, for every locale at once', ()
         send(t.app, shop.privateKey, 'PATCH', `/locales/${code}`, { published: false }),
       ]),
     );
-    expect(answers.every((a) => a.status === 200 || (a.status === 422 && a.body.error.field === 'published'))).toBe(true);
+    expect(answers.filter((a) => !(a.status === 200 || (a.status === 422 && a.body.error.field === 'published'))).map((a) => a.raw)).toEqual([]);
     const primaries = await t.database.prisma.storeLocale.findMany({ where: { storeId: shop.store.id, isPrimary: true } });
     expect(primaries).toHaveLength(1);
     expect(primaries[0]!.published).toBe(true);
