@@ -1,4 +1,4 @@
-import { afterCommit } from '../platform/database/catalog-writes.js';
+import { afterCommit } from '../platform/database/commit-signals.js';
 import type { ScopedClient, StoreDb } from '../platform/database/store-scoped-client.js';
 import type { TransactionGate } from '../platform/database/transaction-gate.js';
 

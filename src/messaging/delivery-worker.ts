@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Prisma, type Message } from '../generated/prisma/client.js';
 import { maskedColumns, SECRET_MASK } from '../domain/messages/message-secrets.js';
 import type { Db } from '../platform/database/database.js';
-import { periodicPass } from '../platform/periodic-pass.js';
+import { onCommitSignal } from '../platform/database/commit-signals.js';
+import { periodicPass, type PassOutcome } from '../platform/periodic-pass.js';
 import type { Transports } from './transports.js';
 
 /**
@@ -11,7 +12,15 @@ import type { Transports } from './transports.js';
  * stays listed by `messages --to`. A claim holds a message for 2 minutes: a worker that dies
  * mid-send leaves it to be sent again after that, so nothing is lost (a message may, rarely, go twice).
  */
-export const deliveryRules = { batch: 20, leaseMs: 120_000, firstRetryMs: 30_000, maxRetryMs: 3_600_000, maxAttempts: 12 } as const;
+export const deliveryRules = {
+  batch: 20,
+  leaseMs: 120_000,
+  firstRetryMs: 30_000,
+  maxRetryMs: 3_600_000,
+  maxAttempts: 12,
+  busyMs: 1000,
+  idleMaxMs: 60_000,
+} as const;
 
 /** The `lastError` of a message whose secret expired before any attempt delivered it. */
 export const expiredUnsent = 'its code or token expired before it was delivered';
@@ -24,8 +33,12 @@ export function retryDelayMs(attempt: number, random = Math.random): number {
 export interface DeliveryWorker {
   /** One pass at `now`: mask expired secrets, claim what is due, send it, settle each; then clear expired bodies. Answers how many were sent. */
   runOnce(now?: Date): Promise<number>;
-  /** Polls every `intervalMs` until stopped. */
-  start(intervalMs?: number): void;
+  /**
+   * Runs a pass now and then paced until stopped: a second after a pass that sent something, and
+   * when idle a pause doubling up to a minute, cut short by a message this process queues
+   * (the `messages` commit signal) and never running past the next retry it saw waiting.
+   */
+  start(pacing?: { busyMs: number; idleMaxMs: number }): void;
   /** Stops polling and waits for the pass under way. */
   stop(): Promise<void>;
 }
@@ -96,13 +109,16 @@ export function deliveryWorker(db: Db, transports: Transports, options: Delivery
       WHERE "secretExpiresAt" <= ${now} AND "secret" IS NOT NULL ${inStores}`;
   }
 
-  async function pass(now: Date): Promise<number> {
+  async function pass(now: Date): Promise<{ sent: number; outcome: PassOutcome }> {
     await maskExpiredSecrets(now);
-    const due = await db.message.findMany({
-      where: { ...stores, status: 'pending', nextAttemptAt: { lte: now } },
+    // The batch is read with the first message not yet due, if any: when it falls due is the longest the loop may pause.
+    const waiting = await db.message.findMany({
+      where: { ...stores, status: 'pending' },
       orderBy: { nextAttemptAt: 'asc' },
-      take: deliveryRules.batch,
+      take: deliveryRules.batch + 1,
     });
+    const due = waiting.filter((message) => message.nextAttemptAt <= now).slice(0, deliveryRules.batch);
+    const next = waiting.find((message) => message.nextAttemptAt > now);
     let sent = 0;
     for (const message of due) if ((await claim(message, now)) && (await deliver(message, now))) sent += 1;
     await db.message.updateMany({
@@ -114,12 +130,22 @@ export function deliveryWorker(db: Db, transports: Transports, options: Delivery
       },
       data: { text: null },
     });
-    return sent;
+    return { sent, outcome: { busy: due.length > 0, nextDueInMs: next && next.nextAttemptAt.getTime() - now.getTime() } };
   }
 
+  const mine = options.storeIds && new Set(options.storeIds);
+  let stopHearing: (() => void) | undefined;
   return {
-    runOnce: (now = new Date()) => loop.runOnce(() => pass(now)),
-    start: (intervalMs = 1000) => loop.start(() => pass(new Date()), intervalMs),
-    stop: () => loop.stop(),
+    runOnce: async (now = new Date()) => (await loop.runOnce(() => pass(now))).sent,
+    start(pacing = { busyMs: deliveryRules.busyMs, idleMaxMs: deliveryRules.idleMaxMs }) {
+      stopHearing = onCommitSignal(db, 'messages', (storeId) => {
+        if (!mine || mine.has(storeId)) loop.wake();
+      });
+      loop.startPaced(async () => (await pass(new Date())).outcome, pacing);
+    },
+    stop: () => {
+      stopHearing?.();
+      return loop.stop();
+    },
   };
 }

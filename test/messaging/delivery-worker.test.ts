@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliveryRules, deliveryWorker, retryDelayMs } from '../../src/messaging/delivery-worker.js';
 import { smtpTransport, type MessageTransport } from '../../src/messaging/transports.js';
 import { requestEmailCode } from '../support/customers.js';
@@ -117,6 +117,20 @@ describe('the delivery worker', () => {
     expect(await t.database.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({ status: 'sent' });
     await worker().runOnce(new Date(message.createdAt.getTime() + 25 * 3_600_000));
     expect((await t.database.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).text).toBeNull();
+  });
+});
+
+describe('a started worker at rest', () => {
+  it('sends a message queued in its process as soon as the queuing write commits, whatever its pause', async () => {
+    const started = worker();
+    // An hour between passes: only the commit of the queued message can bring the next pass forward.
+    started.start({ busyMs: 3_600_000, idleMaxMs: 3_600_000 });
+    try {
+      await requestCode('woken@example.com');
+      await vi.waitFor(() => expect(mail.received.map((received) => received.to)).toEqual([['woken@example.com']]), { timeout: 10_000, interval: 20 });
+    } finally {
+      await started.stop();
+    }
   });
 });
 

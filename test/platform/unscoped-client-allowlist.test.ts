@@ -13,6 +13,7 @@ const allowlist: Record<string, string> = {
   'src/platform/crypto/server-secret.ts': 'the server secret belongs to no store',
   'src/auth/key-lookup.ts': 'key lookup: no store is known until the key is found',
   'src/platform/database/catalog-writes.ts': 'announces the committed catalogue writes of every client to the listeners of its database',
+  'src/platform/database/commit-signals.ts': 'tells the listeners of a database what its committed transactions wrote (catalogue writes, queued messages)',
   'src/platform/database/operator-writes.ts': 'makes the unscoped client announce its own catalogue writes',
   'src/http/response-cache/open-catalog-cache.ts': 'the catalogue cache hears the writes made on the client',
   'src/app/build-app.ts': 'opens the catalogue cache on the client',

@@ -119,7 +119,15 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const timed = options.timed ?? untimed;
   const limits = options.limits ?? defaultDatabaseLimits(!options.databaseUrl);
-  const { factory, migrationFactory, engine, pool, catalogChannel: channel, release, announceServer } = await timed(
+  const {
+    factory,
+    migrationFactory,
+    engine,
+    pool,
+    catalogChannel: channel,
+    release,
+    announceServer,
+  } = await timed(
     'database',
     () => connect(options, limits),
     () => ({

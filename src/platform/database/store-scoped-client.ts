@@ -1,8 +1,7 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import { LRUCache } from 'lru-cache';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { isCatalogWrite } from './catalog-models.js';
-import { noteCatalogWrite } from './catalog-writes.js';
+import { commitSignalOf, noteCommitSignal } from './commit-signals.js';
 import { readOperations } from './operations.js';
 import { unannouncedClientOf } from './operator-writes.js';
 import type { Db } from './database.js';
@@ -104,7 +103,7 @@ function refuseRaw(operation: string): never {
  * store (`where` of reads, updates, deletes and upserts; `data` of creates), a write that names
  * another store is refused, and the store itself is only its own row. Nested reads and writes
  * go through a parent that is already scoped; their own `storeId`s are not checked here. A write
- * that can change a cached read is announced once committed (catalog-writes.ts).
+ * that can change a cached read, or that queues a message, is announced once committed (commit-signals.ts).
  */
 export function scopeToStore(db: Db, storeId: string) {
   return unannouncedClientOf(db).$extends({
@@ -114,7 +113,8 @@ export function scopeToStore(db: Db, storeId: string) {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
           const scoped = scopeArgs(model, operation, args as Args, storeId);
-          return isCatalogWrite(model, operation) ? noteCatalogWrite(db, storeId, query(scoped)) : query(scoped);
+          const signal = commitSignalOf(model, operation);
+          return signal ? noteCommitSignal(db, signal, storeId, query(scoped)) : query(scoped);
         },
       },
       $queryRaw: ({ operation }) => refuseRaw(operation),
