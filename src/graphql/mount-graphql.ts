@@ -94,7 +94,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           const cacheKey = cache && catalogueKeyOf(cache, request, ctx);
           if (cacheKey) {
             const kept = await cache.read(cacheKey, ctx);
-            if (kept) return sendCached(reply, kept);
+            if (kept) return sendCached(reply, kept, cache);
           }
           const mutation = idempotentMutationOf(request, graphql.ctx);
           if (mutation) {

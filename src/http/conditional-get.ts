@@ -9,7 +9,8 @@ declare module 'fastify' {
   }
 }
 
-function matches(ifNoneMatch: string, etag: string): boolean {
+/** Whether If-None-Match names this ETag (weakly compared, as for a GET). */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((candidate) => {
     const c = candidate.trim();
@@ -43,7 +44,7 @@ export function conditionalGet(cache: CatalogCache | null) {
       await cache.keep(request.catalogCacheKey, request.ctx, answer).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
     }
     const ifNoneMatch = request.headers['if-none-match'];
-    if (typeof ifNoneMatch === 'string' && matches(ifNoneMatch, etag)) {
+    if (typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, etag)) {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');

@@ -46,6 +46,13 @@ function cacheMetrics(registry: Registry, cache: CatalogCache) {
   const hits = new Counter({ name: 'bazaar_response_cache_hits_total', help: 'Cacheable reads answered from the cache.', registers: [registry] });
   const misses = new Counter({ name: 'bazaar_response_cache_misses_total', help: 'Cacheable reads built from the database.', registers: [registry] });
   cache.onRead = (hit) => (hit ? hits : misses).inc();
+  const compressions = new Counter({
+    name: 'bazaar_response_cache_compressions_total',
+    help: 'Kept catalogue answers compressed for a hit: once per answer and encoding, since the compressed form is kept.',
+    labelNames: ['encoding'],
+    registers: [registry],
+  });
+  cache.onCompressed = (encoding) => compressions.inc({ encoding });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Kv } from '../../platform/kv/kv.js';
+import { compressedFormsAllowance, type Encoding } from './compressed-forms.js';
 
 /** One answer as it left: its bytes and the headers a repeat must carry. */
 export interface CachedAnswer {
@@ -13,6 +14,8 @@ export interface CachedAnswer {
   builtAt: number;
   /** Milliseconds since the epoch after which the answer may differ with no write at all (the next discount boundary); null for never. */
   expiresAt: number | null;
+  /** The text brotli- and gzip-compressed, each made by the first hit that asks (compressed-forms.ts); null when too large to keep. Never shared through Redis. */
+  compressed?: Partial<Record<Encoding, Buffer | null>>;
 }
 
 export interface CachedAnswersOptions {
@@ -24,7 +27,7 @@ export interface CachedAnswersOptions {
   shared?: Kv;
 }
 
-type Meta = Omit<CachedAnswer, 'body'>;
+type Meta = Omit<CachedAnswer, 'body' | 'compressed'>;
 
 /** Fixed cost of an entry beside its text: key, headers, bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -45,7 +48,7 @@ export class CachedAnswers {
     this.#shared = options.shared;
     this.#local = new LRUCache({
       maxSize: options.maxBytes,
-      sizeCalculation: (answer, key) => answer.body.length + key.length + ENTRY_OVERHEAD_BYTES,
+      sizeCalculation: (answer, key) => answer.body.length + compressedFormsAllowance(answer.body.length) + key.length + ENTRY_OVERHEAD_BYTES,
       ttl: options.maxAgeMs,
     });
   }
@@ -85,7 +88,7 @@ export class CachedAnswers {
 }
 
 // The headers as one JSON line, then the body as sent: no escaping of a 250 KB body into a JSON string.
-function serialize({ body, ...meta }: CachedAnswer): string {
+function serialize({ body, compressed: _forms, ...meta }: CachedAnswer): string {
   return `${JSON.stringify(meta)}\n${body.toString('utf8')}`;
 }
 

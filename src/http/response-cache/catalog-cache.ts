@@ -4,6 +4,7 @@ import type { CatalogSnapshot } from '../../domain/catalog/catalog-snapshot.js';
 import type { Ctx } from '../../domain/context.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
+import { compressedForm, type Encoding } from './compressed-forms.js';
 
 /** Totals and boundaries kept per store and version; small numbers, so a count of entries bounds them. */
 const MAX_KEPT_FIGURES = 20_000;
@@ -21,6 +22,8 @@ export class CatalogCache {
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
   /** Told of every read, answered from the cache or not (/metrics counts them). */
   onRead: (hit: boolean) => void = () => undefined;
+  /** Told each time a kept answer is compressed: once per answer and encoding in a process (/metrics counts them). */
+  onCompressed: (encoding: Encoding) => void = () => undefined;
 
   constructor(answers: CachedAnswers) {
     this.#answers = answers;
@@ -56,6 +59,14 @@ export class CatalogCache {
     const expiresAt = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
     await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt }, now);
+  }
+
+  /** A kept answer in `encoding`, made on the first hit that asks for it and kept with the answer (compressed-forms.ts). */
+  compressedForm(answer: CachedAnswer, encoding: Encoding): Buffer | null {
+    const made = answer.compressed?.[encoding] === undefined;
+    const form = compressedForm(answer, encoding);
+    if (made) this.onCompressed(encoding);
+    return form;
   }
 
   /** The entries and bytes this process keeps, for /metrics. */

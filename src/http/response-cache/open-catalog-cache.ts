@@ -28,7 +28,9 @@ export async function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: 
   const versions = new CatalogVersions(kv);
   const answers = new CachedAnswers({ maxBytes: config.maxBytes, maxAgeMs: config.maxAgeMs, shared: kv.shared ? kv : undefined });
   const bus = kv.shared ? null : channel;
-  const stopHearing = onCatalogWrite(db, (storeId) => (bus ? Promise.all([versions.bump(storeId), announce(bus, storeId)]).then(() => undefined) : versions.bump(storeId)));
+  const stopHearing = onCatalogWrite(db, (storeId) =>
+    bus ? Promise.all([versions.bump(storeId), announce(bus, storeId)]).then(() => undefined) : versions.bump(storeId),
+  );
   const stopListening = bus ? await bus.subscribe((storeId) => void versions.bump(storeId)) : async () => undefined;
   return {
     cache: new CatalogCache(answers),

@@ -46,7 +46,7 @@ export async function answeredFromCache(cache: CatalogCache | null, surface: Sur
   if (!key) return false;
   const kept = await cache.read(key, request.ctx);
   if (kept) {
-    await sendCached(reply, kept);
+    await sendCached(reply, kept, cache);
     return true;
   }
   request.catalogCacheKey = key;
