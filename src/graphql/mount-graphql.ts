@@ -77,6 +77,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       scope.addHook('onRequest', async (request, reply) => {
         await (wantsGraphiql(request) ? pageLimits : limits).onRequest(request, reply);
       });
+      // A catalogue miss releases the reads of the same query waiting for it once it has answered, kept or not.
+      scope.addHook('onResponse', async (request) => request.catalogCacheBuilt?.());
 
       scope.route({
         method: ['GET', 'POST'],
@@ -93,8 +95,9 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           };
           const cacheKey = cache && catalogueKeyOf(cache, request, ctx);
           if (cacheKey) {
-            const kept = await cache.read(cacheKey, ctx);
+            const { kept, built } = await cache.lookUp(cacheKey, ctx);
             if (kept) return sendCached(reply, kept, cache);
+            request.catalogCacheBuilt = built;
           }
           const mutation = idempotentMutationOf(request, graphql.ctx);
           if (mutation) {

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a cacheable read that missed: its answer is kept under this key as it leaves. */
     catalogCacheKey?: string;
+    /** Set with `catalogCacheKey`: tells the misses of the same read waiting for this one that its answer is kept (or will not be). */
+    catalogCacheBuilt?: () => void;
   }
 }
 
@@ -42,6 +44,7 @@ export function conditionalGet(cache: CatalogCache | null) {
       };
       // The answer is good whether or not it could be kept: a cache that fails costs a later miss, never this request.
       await cache.keep(request.catalogCacheKey, request.ctx, answer).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
+      request.catalogCacheBuilt?.();
     }
     const ifNoneMatch = request.headers['if-none-match'];
     if (typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, etag)) {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Kv } from '../../platform/kv/kv.js';
 import { compressedFormsAllowance, type Encoding } from './compressed-forms.js';
@@ -28,6 +29,11 @@ export interface CachedAnswersOptions {
 }
 
 type Meta = Omit<CachedAnswer, 'body' | 'compressed'>;
+
+const noop = () => undefined;
+
+/** How often a process waiting for another's build looks for the answer in Redis. */
+const SHARED_POLL_MS = 20;
 
 /** Fixed cost of an entry beside its text: key, headers, bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -63,6 +69,35 @@ export class CachedAnswers {
     if (!answer || this.#lifeLeft(answer, now) <= 0) return null;
     this.#local.set(key, answer);
     return answer;
+  }
+
+  /**
+   * With a shared Redis, whether another process is building the answer under `key`: the first to
+   * ask takes a lease on the build and answers no answer and the lease's release (it builds); a
+   * later one polls Redis until the answer appears, the lease is released without one (an answer
+   * that could not be kept) or `waitMs` pass, and then builds too if it must. Without a shared tier
+   * there is no other process to wait for.
+   */
+  async leadOrFollow(key: string, now: number, waitMs: number): Promise<{ answer: CachedAnswer | null; release: () => void }> {
+    const shared = this.#shared;
+    const lease = `building:${key}`;
+    if (!shared || shared.degraded) return { answer: null, release: noop };
+    // The lease holds the leader's clock: its answer, built a moment past this request's, is no older for it.
+    if (await shared.set(lease, String(now), { ttlMs: waitMs, onlyIfAbsent: true })) {
+      const release = () => void shared.delete(lease).catch(noop);
+      // A leader may have kept its answer and let go of its lease between this process's look and its claim; its clock is unknown
+      // by now, so an answer built up to the wait's length past this request's clock counts as built for it.
+      const late = await this.get(key, now + waitMs);
+      if (late) release();
+      return { answer: late, release: late ? noop : release };
+    }
+    for (let waited = 0; waited < waitMs; waited += SHARED_POLL_MS) {
+      await delay(SHARED_POLL_MS);
+      const leader = await shared.get(lease);
+      const answer = await this.get(key, Math.max(now, Number(leader ?? now)));
+      if (answer || leader === null) return { answer, release: noop };
+    }
+    return { answer: null, release: noop };
   }
 
   // Whether an answer is still good is decided on the request's clock (`now`, which tests pin);

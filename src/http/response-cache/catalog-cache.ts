@@ -6,6 +6,14 @@ import type { Surface } from '../../platform/errors/error-codes.js';
 import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
 import { compressedForm, type Encoding } from './compressed-forms.js';
 
+/** The longest a miss waits for another request's build of the same answer before building it itself. */
+export const SINGLE_FLIGHT_WAIT_MS = 2_000;
+
+/** A kept answer, or none and the caller builds it, telling `built` when done (a no-op for a kept one). */
+export type Lookup = { kept: CachedAnswer; built: () => void } | { kept: null; built: () => void };
+
+const noop = (): void => undefined;
+
 /** Totals and boundaries kept per store and version; small numbers, so a count of entries bounds them. */
 const MAX_KEPT_FIGURES = 20_000;
 
@@ -18,6 +26,8 @@ const MAX_KEPT_FIGURES = 20_000;
  */
 export class CatalogCache {
   readonly #answers: CachedAnswers;
+  /** Builds under way in this process, by key: a miss of the same key waits for them. */
+  readonly #building = new Map<string, { done: Promise<void>; at: number }>();
   readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
   /** Told of every read, answered from the cache or not (/metrics counts them). */
@@ -48,10 +58,51 @@ export class CatalogCache {
     return `${ctx.store.id}|${ctx.catalog.version}|${face}|${kind}:${[...scopes].sort().join(',')}|${read}`;
   }
 
-  async read(key: string, ctx: Ctx): Promise<CachedAnswer | null> {
-    const answer = await this.#answers.get(key, ctx.now.getTime());
-    this.onRead(answer !== null);
-    return answer;
+  /**
+   * The answer kept under `key`, or, when there is none, the caller made the one request that
+   * builds it (single flight): concurrent misses of the key in this process wait for that build
+   * and answer from it, and with a shared Redis a process whose build another process leads waits
+   * for the answer there. `built` must be called once the answer is kept or known not to be; a
+   * waiter gives up after `SINGLE_FLIGHT_WAIT_MS` and builds the answer itself, so a slow or lost
+   * build costs time, never an answer.
+   */
+  async lookUp(key: string, ctx: Ctx): Promise<Lookup> {
+    const now = ctx.now.getTime();
+    let kept = await this.#answers.get(key, now);
+    const leading = kept ? undefined : this.#building.get(key);
+    if (leading) {
+      await leading.done;
+      // Built on the leader's clock, which may be a moment past this request's: the answer is no older for it.
+      kept = await this.#answers.get(key, Math.max(now, leading.at));
+    }
+    if (kept) {
+      this.onRead(true);
+      return { kept, built: noop };
+    }
+    // From the look in #building to the entry below nothing awaits, so of misses arriving together one leads.
+    let release!: () => void;
+    const building = { done: new Promise<void>((resolve) => (release = resolve)), at: now };
+    this.#building.set(key, building);
+    const timer = setTimeout(release, SINGLE_FLIGHT_WAIT_MS);
+    timer.unref();
+    let lease = noop;
+    let settled = false;
+    const built = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (this.#building.get(key) === building) this.#building.delete(key);
+      lease();
+      release();
+    };
+    const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS).catch(() => ({ answer: null, release: noop }));
+    lease = elsewhere.release;
+    this.onRead(elsewhere.answer !== null);
+    if (elsewhere.answer) {
+      built();
+      return { kept: elsewhere.answer, built: noop };
+    }
+    return { kept: null, built };
   }
 
   /** Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age). */

@@ -37,18 +37,20 @@ function readOf(route: CachedRoute, request: FastifyRequest): string {
 
 /**
  * A read of a route that declares `cache: 'catalogue'`: answered from the catalogue cache when it
- * holds this read at the store's current version (true), or marked so its answer is kept as it
- * leaves (false).
+ * holds this read at the store's current version, or once another request's build of it is kept
+ * (true); otherwise marked so its answer is kept as it leaves, the other misses of the read
+ * waiting for it until it has been sent (false).
  */
 export async function answeredFromCache(cache: CatalogCache | null, surface: Surface, route: CachedRoute, request: FastifyRequest, reply: FastifyReply) {
   if (!cache || route.cache !== 'catalogue' || route.method !== 'GET') return false;
   const key = cache.keyOf(request.ctx, surface, readOf(route, request));
   if (!key) return false;
-  const kept = await cache.read(key, request.ctx);
+  const { kept, built } = await cache.lookUp(key, request.ctx);
   if (kept) {
     await sendCached(reply, kept, cache);
     return true;
   }
   request.catalogCacheKey = key;
+  request.catalogCacheBuilt = built;
   return false;
 }

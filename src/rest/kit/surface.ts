@@ -103,6 +103,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
         }
       });
       scope.addHook('onSend', conditionalGet(cache));
+      // A miss whose answer was not kept (an error, a 304 before keeping) still releases the reads waiting for it.
+      scope.addHook('onResponse', async (request) => request.catalogCacheBuilt?.());
       scope.setNotFoundHandler(async (request) => {
         throw definition.notFound(request);
       });
