@@ -64,7 +64,7 @@ async function answer(route: RestRoute, request: FastifyRequest, headers: Reques
   try {
     return await route.handle(request.ctx, input);
   } catch (error) {
-    throw error instanceof ApiError ? toWireFields(error, route.wireNames) : error;
+    throw error instanceof ApiError ? toWireFields(error, route.wireNames, [request.body, request.query, request.params]) : error;
   }
 }
 
