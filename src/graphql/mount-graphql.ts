@@ -62,8 +62,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey?.() ?? 'pk_live_…' }, null, 2),
     defaultQuery,
   });
-  // The page and its assets take no key: one budget per client IP keeps a loop of page loads in check.
   const uploadLimits = multipartLimitsOf(deps.config);
+  // The page and its assets take no key: one budget per client IP keeps a loop of page loads in check.
   const pageLimits = rateLimits(deps.kv, 'graphiql', deps.config.rateLimits.graphiql, deps.clock, { perClientIpOnly: true });
 
   const page = graphiqlPage('/graphql/assets');
