@@ -19,6 +19,8 @@ const config: CodegenConfig = {
           DateTime: { input: 'string | Date', output: 'string' },
           // Money stays exact: "19.99", never a float.
           Decimal: 'string',
+          // An upload: a file part of a multipart request, never in a JSON body or an answer.
+          File: { input: 'Blob', output: 'never' },
           JSONObject: 'Record<string, unknown>',
           JSON: 'unknown',
           UUID: 'string',

@@ -34,6 +34,7 @@ export const builder = new SchemaBuilder<{
     JSONObject: { Input: Record<string, unknown>; Output: unknown };
     JSON: { Input: unknown; Output: unknown };
     Decimal: { Input: string; Output: string };
+    File: { Input: File; Output: never };
   };
 }>({
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, DirectivesPlugin],
@@ -103,6 +104,21 @@ builder.scalarType('Decimal', {
   parseValue: (value) => {
     if (typeof value !== 'string' && typeof value !== 'number') throw new ApiError('validation_failed', 'A Decimal is a string such as "19.99".');
     return String(value);
+  },
+});
+
+builder.scalarType('File', {
+  description:
+    'An uploaded file, input only: a file part of a multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec) whose variable is null in `operations` and named in `map`.',
+  serialize: () => {
+    throw new Error('File is an input type only.');
+  },
+  parseValue: (value) => {
+    if (value instanceof File) return value;
+    throw new ApiError('validation_failed', 'A File is a file part of a multipart request, its variable null in operations and named in map.');
+  },
+  parseLiteral: () => {
+    throw new ApiError('validation_failed', 'A File is sent as a variable filled by a file part of a multipart request, never written in the query.');
   },
 });
 

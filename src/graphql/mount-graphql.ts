@@ -1,8 +1,10 @@
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { runIdempotently } from '../domain/idempotency/idempotent-call.js';
 import { browserCors } from '../http/cors.js';
 import { graphqlFailureBody } from '../http/failure-body.js';
+import { multipartLimitsOf } from '../http/multipart-body.js';
 import { rateLimits } from '../http/rate-limit.js';
 import { contextFor } from '../http/request-context.js';
 import { sendCached } from '../http/response-cache/send-cached.js';
@@ -17,6 +19,7 @@ import { exampleOperations } from './example-operations.js';
 import { graphiqlPage, wantsGraphiql } from './graphiql-page.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { idempotentMutationOf, mutationSucceeded, storedAnswerOf } from './idempotent-mutations.js';
+import { readGraphqlMultipart } from './multipart-request.js';
 import { queryLimitPlugins } from './query-limits.js';
 import { checkGraphqlRequest } from './request-checks.js';
 import { buildSchema } from './schema.js';
@@ -48,6 +51,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     graphiql: false,
     context: ({ graphql }) => graphql,
     maskedErrors: false,
+    // A multipart request reaches Yoga already read (readGraphqlMultipart, under the upload limits), as the JSON body it stands for.
+    multipart: false,
     plugins: [...queryLimitPlugins(), useErrorCodes()],
   });
   const defaultQuery = exampleOperations();
@@ -57,6 +62,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     headers: JSON.stringify({ 'X-Client-Key': deps.demoPublicKey?.() ?? 'pk_live_…' }, null, 2),
     defaultQuery,
   });
+  const uploadLimits = multipartLimitsOf(deps.config);
   // The page and its assets take no key: one budget per client IP keeps a loop of page loads in check.
   const pageLimits = rateLimits(deps.kv, 'graphiql', deps.config.rateLimits.graphiql, deps.clock, { perClientIpOnly: true });
 
@@ -71,8 +77,10 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     async (scope) => {
       // Set before any route (the CORS preflight route too): a route keeps the error handler of its registration.
       // Fastify's JSON parser reads the body (enforcing the size limit); Yoga takes the parsed body from the request.
+      // A multipart body is left unread by the parser until the key is known (readGraphqlMultipart).
       scope.setErrorHandler(answerFailure);
       await browserCors(scope);
+      await scope.register(multipart, { throwFileSizeLimit: false });
       const limits = rateLimits(deps.kv, 'graphql', deps.config.rateLimits.graphql, deps.clock);
       scope.addHook('onRequest', async (request, reply) => {
         await (wantsGraphiql(request) ? pageLimits : limits).onRequest(request, reply);
@@ -87,6 +95,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions());
           checkGraphqlRequest(request);
           const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql'));
+          // Read only for a known key: its X-Client-Key header is also what keeps a cross-site form from posting one (README, Multipart bodies).
+          if (request.isMultipart()) request.body = await readGraphqlMultipart(request, reply, uploadLimits);
           const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx), clientIp: request.ip };
           const execute = async () => {
             const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });

@@ -42,14 +42,15 @@ function checkJsonParameter(query: Record<string, unknown>, name: 'variables' | 
 /**
  * What /graphql refuses before Yoga sees the request, so that each refusal answers its documented
  * code and status: an Accept it cannot answer (Yoga would run the operation, then answer an empty 406),
- * a POST body that is not one JSON object, and malformed JSON in GET's variables or extensions
+ * a POST body that is not one JSON object (a multipart body is read and checked after the key, by
+ * readGraphqlMultipart), and malformed JSON in GET's variables or extensions
  * (which Yoga would answer as a 500).
  */
 export function checkGraphqlRequest(request: FastifyRequest) {
   if (!acceptsAnAnswer(request.headers.accept)) {
     throw new ApiError('not_acceptable', `/graphql answers ${answerMediaTypes.join(', ')}; send one of them in Accept.`);
   }
-  if (request.method === 'POST' && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+  if (request.method === 'POST' && !request.isMultipart() && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
     throw new ApiError('bad_request', 'The body must be one JSON object such as {"query": "…", "variables": {…}}; batches are not supported.');
   }
   if (request.method === 'GET') {

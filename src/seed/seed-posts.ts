@@ -12,129 +12,37 @@ interface DemoPost {
   category: string;
 }
 
-// A dozen posts in the demo store's languages: English is the source, French a translation.
-const demoPosts: DemoPost[] = [
-  {
-    en: { title: 'Caring for linen', excerpt: 'Wash cool, dry flat, iron damp.', lead: 'Linen gets softer with every wash if you treat it gently.' },
-    fr: {
-      title: 'Entretenir le lin',
-      excerpt: 'Lavez à froid, séchez à plat, repassez humide.',
-      lead: 'Le lin s’adoucit à chaque lavage si on le traite avec douceur.',
-    },
-    tags: ['care', 'linen'],
-    category: 'Care guides',
-  },
-  {
-    en: { title: 'Five ways to style a scarf', excerpt: 'One scarf, five looks.', lead: 'A good scarf works as hard as any coat in your wardrobe.' },
-    fr: {
-      title: 'Cinq façons de porter un foulard',
-      excerpt: 'Un foulard, cinq allures.',
-      lead: 'Un bon foulard travaille autant que n’importe quel manteau.',
-    },
-    tags: ['style', 'accessories'],
-    category: 'Style notes',
-  },
-  {
-    en: { title: 'Behind our ceramics', excerpt: 'Meet the studio that throws our mugs.', lead: 'Every mug we sell is thrown by hand in a small studio.' },
-    fr: {
-      title: 'Dans les coulisses de nos céramiques',
-      excerpt: 'Rencontre avec l’atelier qui tourne nos tasses.',
-      lead: 'Chaque tasse que nous vendons est tournée à la main dans un petit atelier.',
-    },
-    tags: ['home', 'makers'],
-    category: 'Makers',
-  },
-  {
-    en: {
-      title: 'A desk that works for you',
-      excerpt: 'Small changes for a calmer workspace.',
-      lead: 'A tidy desk is less about minimalism than about reach.',
-    },
-    fr: {
-      title: 'Un bureau qui travaille pour vous',
-      excerpt: 'De petits changements pour un espace plus calme.',
-      lead: 'Un bureau rangé tient moins du minimalisme que de la portée de main.',
-    },
-    tags: ['stationery', 'home'],
-    category: 'Style notes',
-  },
-  {
-    en: {
-      title: 'Why we choose organic cotton',
-      excerpt: 'What the label means, and what it does not.',
-      lead: 'Organic cotton uses less water and no synthetic pesticides.',
-    },
-    fr: {
-      title: 'Pourquoi nous choisissons le coton bio',
-      excerpt: 'Ce que dit l’étiquette, et ce qu’elle ne dit pas.',
-      lead: 'Le coton bio consomme moins d’eau et aucun pesticide de synthèse.',
-    },
-    tags: ['materials', 'apparel'],
-    category: 'Materials',
-  },
-  {
-    en: { title: 'Packing light for a weekend', excerpt: 'Everything in one bag.', lead: 'Three tops, two bottoms and one jacket go a long way.' },
-    fr: { title: 'Voyager léger le temps d’un week-end', excerpt: 'Tout dans un seul sac.', lead: 'Trois hauts, deux bas et une veste suffisent largement.' },
-    tags: ['style', 'travel'],
-    category: 'Style notes',
-  },
-  {
-    en: { title: 'Leather that lasts', excerpt: 'Condition twice a year, store stuffed.', lead: 'Good leather outlives its owner when it is fed and rested.' },
-    fr: {
-      title: 'Un cuir qui dure',
-      excerpt: 'Nourrissez-le deux fois par an, rangez-le rembourré.',
-      lead: 'Un bon cuir survit à son propriétaire s’il est nourri et reposé.',
-    },
-    tags: ['care', 'accessories'],
-    category: 'Care guides',
-  },
-  {
-    en: {
-      title: 'The notebook we never stopped using',
-      excerpt: 'Dot grid, lay-flat, 120 gsm.',
-      lead: 'We tried dozens of notebooks before settling on this one.',
-    },
-    fr: {
-      title: 'Le carnet que nous n’avons jamais quitté',
-      excerpt: 'Pointillés, reliure à plat, 120 g.',
-      lead: 'Nous avons essayé des dizaines de carnets avant de choisir celui-ci.',
-    },
-    tags: ['stationery', 'makers'],
-    category: 'Makers',
-  },
-  {
-    en: { title: 'Layering for autumn', excerpt: 'Warm without the bulk.', lead: 'Thin layers trap more warmth than one thick jumper.' },
-    fr: { title: 'Superposer pour l’automne', excerpt: 'Au chaud sans l’épaisseur.', lead: 'De fines couches retiennent mieux la chaleur qu’un gros pull.' },
-    tags: ['style', 'apparel'],
-    category: 'Style notes',
-  },
-  {
-    en: { title: 'A guide to wool', excerpt: 'Merino, lambswool and alpaca compared.', lead: 'Not all wool itches: fibre diameter is what matters.' },
-    fr: {
-      title: 'Petit guide de la laine',
-      excerpt: 'Mérinos, agneau et alpaga comparés.',
-      lead: 'Toute laine ne gratte pas : c’est le diamètre de la fibre qui compte.',
-    },
-    tags: ['materials', 'care'],
-    category: 'Materials',
-  },
-  {
-    en: { title: 'Setting a simple table', excerpt: 'Plates, linen and one candle.', lead: 'A simple table makes any meal feel like an occasion.' },
-    fr: { title: 'Dresser une table simple', excerpt: 'Des assiettes, du lin et une bougie.', lead: 'Une table simple donne à chaque repas un air de fête.' },
-    tags: ['home', 'linen'],
-    category: 'Style notes',
-  },
-  {
-    en: { title: 'Repair, don’t replace', excerpt: 'Our free repair service, explained.', lead: 'Send us anything you bought here and we will mend it.' },
-    fr: {
-      title: 'Réparer plutôt que remplacer',
-      excerpt: 'Notre service de réparation gratuit, expliqué.',
-      lead: 'Envoyez-nous tout article acheté ici et nous le réparerons.',
-    },
-    tags: ['care', 'makers'],
-    category: 'Care guides',
-  },
-];
+type PostRow = [category: string, tags: string, enTitle: string, enExcerpt: string, enLead: string, frTitle: string, frExcerpt: string, frLead: string];
+
+// A dozen posts in the demo store's languages, one a row: category | tags | English title | excerpt | lead | French title | excerpt | lead.
+// English is the source, French a translation.
+const postTable = `
+Care guides | care linen | Caring for linen | Wash cool, dry flat, iron damp. | Linen gets softer with every wash if you treat it gently. | Entretenir le lin | Lavez à froid, séchez à plat, repassez humide. | Le lin s’adoucit à chaque lavage si on le traite avec douceur.
+Style notes | style accessories | Five ways to style a scarf | One scarf, five looks. | A good scarf works as hard as any coat in your wardrobe. | Cinq façons de porter un foulard | Un foulard, cinq allures. | Un bon foulard travaille autant que n’importe quel manteau.
+Makers | home makers | Behind our ceramics | Meet the studio that throws our mugs. | Every mug we sell is thrown by hand in a small studio. | Dans les coulisses de nos céramiques | Rencontre avec l’atelier qui tourne nos tasses. | Chaque tasse que nous vendons est tournée à la main dans un petit atelier.
+Style notes | stationery home | A desk that works for you | Small changes for a calmer workspace. | A tidy desk is less about minimalism than about reach. | Un bureau qui travaille pour vous | De petits changements pour un espace plus calme. | Un bureau rangé tient moins du minimalisme que de la portée de main.
+Materials | materials apparel | Why we choose organic cotton | What the label means, and what it does not. | Organic cotton uses less water and no synthetic pesticides. | Pourquoi nous choisissons le coton bio | Ce que dit l’étiquette, et ce qu’elle ne dit pas. | Le coton bio consomme moins d’eau et aucun pesticide de synthèse.
+Style notes | style travel | Packing light for a weekend | Everything in one bag. | Three tops, two bottoms and one jacket go a long way. | Voyager léger le temps d’un week-end | Tout dans un seul sac. | Trois hauts, deux bas et une veste suffisent largement.
+Care guides | care accessories | Leather that lasts | Condition twice a year, store stuffed. | Good leather outlives its owner when it is fed and rested. | Un cuir qui dure | Nourrissez-le deux fois par an, rangez-le rembourré. | Un bon cuir survit à son propriétaire s’il est nourri et reposé.
+Makers | stationery makers | The notebook we never stopped using | Dot grid, lay-flat, 120 gsm. | We tried dozens of notebooks before settling on this one. | Le carnet que nous n’avons jamais quitté | Pointillés, reliure à plat, 120 g. | Nous avons essayé des dizaines de carnets avant de choisir celui-ci.
+Style notes | style apparel | Layering for autumn | Warm without the bulk. | Thin layers trap more warmth than one thick jumper. | Superposer pour l’automne | Au chaud sans l’épaisseur. | De fines couches retiennent mieux la chaleur qu’un gros pull.
+Materials | materials care | A guide to wool | Merino, lambswool and alpaca compared. | Not all wool itches: fibre diameter is what matters. | Petit guide de la laine | Mérinos, agneau et alpaga comparés. | Toute laine ne gratte pas : c’est le diamètre de la fibre qui compte.
+Style notes | home linen | Setting a simple table | Plates, linen and one candle. | A simple table makes any meal feel like an occasion. | Dresser une table simple | Des assiettes, du lin et une bougie. | Une table simple donne à chaque repas un air de fête.
+Care guides | care makers | Repair, don’t replace | Our free repair service, explained. | Send us anything you bought here and we will mend it. | Réparer plutôt que remplacer | Notre service de réparation gratuit, expliqué. | Envoyez-nous tout article acheté ici et nous le réparerons.
+`;
+
+const demoPosts: DemoPost[] = postTable
+  .trim()
+  .split('\n')
+  .map((row) => {
+    const [category, tags, enTitle, enExcerpt, enLead, frTitle, frExcerpt, frLead] = row.split(' | ') as PostRow;
+    return {
+      en: { title: enTitle, excerpt: enExcerpt, lead: enLead },
+      fr: { title: frTitle, excerpt: frExcerpt, lead: frLead },
+      tags: tags.split(' '),
+      category,
+    };
+  });
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -73,7 +73,8 @@ describe('productImageAdd, productImageSetPrimary, productImageDelete', () => {
   it('move the main image as the REST operations do', async () => {
     const product = await createProduct(t.database, shop.store, { title: 'Poster', images: 0 });
     const media = (await graphql(t.app, shop.privateKey, fileCreate, { input: { url: `${server.origin}/b.png` } })).body.data.fileCreate.file;
-    const first = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: String(product.pId), mediaId: media.pId } })).body.data.productImageAdd;
+    const first = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: String(product.pId), mediaId: media.pId } })).body.data
+      .productImageAdd;
     expect(first).toEqual({ image: { id: expect.any(Number), mediaId: media.pId, position: 0, isPrimary: true, width: 300, height: 300 }, userErrors: [] });
     const second = (await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: product.id, url: `${server.origin}/a.png` } })).body.data
       .productImageAdd;
@@ -91,7 +92,8 @@ describe('productImageAdd, productImageSetPrimary, productImageDelete', () => {
     const product = await createProduct(t.database, shop.store, { title: 'Frame', images: 0 });
     const both = await graphql(t.app, shop.privateKey, imageAdd, { input: { productId: product.id, mediaId: 1, url: `${server.origin}/a.png` } });
     expect(both.body.data.productImageAdd.userErrors).toEqual([
-      { field: 'input.mediaId', code: 'validation_failed', message: 'send exactly one of mediaId, url' },
+      // The input gained `file` (issue 17, part 3: uploads follow the GraphQL multipart request convention).
+      { field: 'input.mediaId', code: 'validation_failed', message: 'send exactly one of mediaId, url, file' },
     ]);
     const missing = await graphql(t.app, shop.privateKey, remove, { input: { productId: product.id, image: '999999' } });
     expect(missing.body.data.productImageDelete).toEqual({

@@ -1,5 +1,5 @@
 import type { MediaFile as MediaFileRow, ProductImage as ProductImageRow } from '../../generated/prisma/client.js';
-import { ingestImage } from '../../domain/media/ingest-image.js';
+import { ingestImage, type ImageSource } from '../../domain/media/ingest-image.js';
 import { addProductImage, deleteProductImage, parseImageRef, setPrimaryImage, type ImageRef } from '../../domain/media/product-images.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { builder, merchantScope } from '../builder.js';
@@ -11,6 +11,22 @@ import { MediaFile } from './types.js';
 // REST wire does (`media_id`), so refusals are renamed to this input's fields.
 const inputField = (field: string) => `input.${{ media_id: 'mediaId', product: 'productId', image: 'image' }[field] ?? field}`;
 
+/**
+ * The one image source an input names (REST's `media_id`, `url` or `file` part) and the REST field a
+ * refusal of it names; sending none or two is a refusal on `field`, listing the `accepted` inputs.
+ */
+async function imageSourceOf(
+  input: { mediaId?: number | null; url?: string | null; file?: File | null },
+  refusal: { field: string; accepted: string },
+): Promise<{ source: ImageSource; field: string }> {
+  const sent = [input.mediaId, input.url, input.file].filter((value) => value !== null && value !== undefined);
+  if (sent.length !== 1) throw ApiError.invalidField(refusal.field, `send exactly one of ${refusal.accepted}`);
+  if (input.mediaId != null) return { source: { fileId: input.mediaId }, field: 'media_id' };
+  if (input.url != null) return { source: { url: input.url }, field: 'url' };
+  const file = input.file!;
+  return { source: { upload: { filename: file.name, mimetype: file.type, data: Buffer.from(await file.arrayBuffer()) } }, field: 'file' };
+}
+
 function imageRefOf(raw: string): ImageRef {
   const ref = parseImageRef(raw);
   if (ref === null) throw ApiError.notFound('Product image');
@@ -19,7 +35,11 @@ function imageRefOf(raw: string): ImageRef {
 
 const FileCreateInput = builder.inputType('FileCreateInput', {
   fields: (t) => ({
-    url: t.string({ required: true, description: 'A public http(s) address; downloaded into the library behind the SSRF guard, never hot-linked.' }),
+    url: t.string({
+      required: false,
+      description: 'A public http(s) address; downloaded into the library behind the SSRF guard, never hot-linked. Send this or file.',
+    }),
+    file: t.field({ type: 'File', required: false, description: 'An uploaded image (a file part of a multipart request); send this or url.' }),
     alt: t.string({ required: false }),
   }),
 });
@@ -31,8 +51,13 @@ const FileCreatePayload = builder.objectRef<{ file: MediaFileRow | null; userErr
 const ProductImageAddInput = builder.inputType('ProductImageAddInput', {
   fields: (t) => ({
     productId: t.string({ required: true, description: 'Integer id or uuid of the product.' }),
-    mediaId: t.int({ required: false, description: 'A file of the media library; send this or url.' }),
-    url: t.string({ required: false, description: 'A public http(s) address to download; send this or mediaId.' }),
+    mediaId: t.int({ required: false, description: 'A file of the media library; send one of mediaId, url, file.' }),
+    url: t.string({ required: false, description: 'A public http(s) address to download; send one of mediaId, url, file.' }),
+    file: t.field({
+      type: 'File',
+      required: false,
+      description: 'An uploaded image (a file part of a multipart request), added to the media library first; send one of mediaId, url, file.',
+    }),
     primary: t.boolean({ required: false, description: 'true: the new main image; otherwise it joins the gallery at its end.' }),
     alt: t.string({ required: false }),
   }),
@@ -69,29 +94,25 @@ builder.mutationFields((t) => ({
   fileCreate: t.field({
     type: FileCreatePayload,
     ...merchantScope('merchant-media-create'),
-    description: 'Downloads an image into the media library (POST /files with url).',
+    description: 'Adds an image to the media library, downloaded from url or uploaded as file (POST /files).',
     args: { input: t.arg({ type: FileCreateInput, required: true }) },
     resolve: async (_root, { input }, { ctx }) => {
-      const { result, userErrors } = await asMutationPayload(() => ingestImage(ctx, { url: input.url }, 'url', { alt: input.alt ?? null }), inputField);
+      const { result, userErrors } = await asMutationPayload(async () => {
+        const { source, field } = await imageSourceOf(input, { field: 'url', accepted: 'url, file' });
+        return ingestImage(ctx, source, field, { alt: input.alt ?? null });
+      }, inputField);
       return { file: result, userErrors };
     },
   }),
   productImageAdd: t.field({
     type: ProductImagePayload,
     ...merchantScope('merchant-items-update'),
-    description: 'Adds a library file or a download to a product (POST /products/{product}/images).',
+    description: 'Adds a library file, a download or an upload to a product (POST /products/{product}/images).',
     args: { input: t.arg({ type: ProductImageAddInput, required: true }) },
     resolve: async (_root, { input }, { ctx }) => {
-      const { result, userErrors } = await asMutationPayload(() => {
-        const sources = [input.mediaId, input.url].filter((v) => v !== null && v !== undefined);
-        if (sources.length !== 1) throw ApiError.invalidField('media_id', 'send exactly one of mediaId, url');
-        const source = input.mediaId != null ? { fileId: input.mediaId } : { url: input.url! };
-        return addProductImage(ctx, input.productId, {
-          source,
-          field: input.mediaId != null ? 'media_id' : 'url',
-          primary: input.primary ?? undefined,
-          alt: input.alt ?? undefined,
-        });
+      const { result, userErrors } = await asMutationPayload(async () => {
+        const { source, field } = await imageSourceOf(input, { field: 'media_id', accepted: 'mediaId, url, file' });
+        return addProductImage(ctx, input.productId, { source, field, primary: input.primary ?? undefined, alt: input.alt ?? undefined });
       }, inputField);
       return { image: result, userErrors };
     },

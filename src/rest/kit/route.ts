@@ -58,7 +58,7 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
   body?: B;
   /**
    * The route takes files: its body may also arrive as multipart/form-data, read under the upload
-   * limits (src/rest/kit/multipart-body.ts). Every other route answers a multipart body with 415.
+   * limits (src/http/multipart-body.ts). Every other route answers a multipart body with 415.
    */
   uploads?: true;
   /**

@@ -12,7 +12,7 @@ import { parseInput } from '../../platform/validation/parse-input.js';
 import { answeredFromCache } from '../../http/response-cache/rest-reads.js';
 import { answerIdempotently, isWrite, sentAnswerOf } from './idempotent-writes.js';
 import multipart from '@fastify/multipart';
-import { readMultipartBody, type MultipartLimits } from './multipart-body.js';
+import { multipartLimitsOf, readMultipartBody } from '../../http/multipart-body.js';
 import { readRequestHeaders } from './request-readers.js';
 import type { RequestHeaders, RestRoute } from './route.js';
 import { toWireFields } from './wire-names.js';
@@ -64,7 +64,7 @@ async function answer(route: RestRoute, request: FastifyRequest, headers: Reques
   try {
     return await route.handle(request.ctx, input);
   } catch (error) {
-    throw error instanceof ApiError ? toWireFields(error, route.wireNames) : error;
+    throw error instanceof ApiError ? toWireFields(error, route.wireNames, [request.body, request.query, request.params]) : error;
   }
 }
 
@@ -73,13 +73,7 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
   for (const route of definition.routes) checkDeclaredAuth(surface, route);
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const cache = deps.catalogReads?.cache ?? null;
-  const uploadLimits: MultipartLimits = {
-    maxFileBytes: deps.config.media.maxBytes,
-    maxFieldBytes: deps.config.bodyLimitBytes,
-    maxBodyBytes: deps.config.multipartMaxBytes,
-    maxFiles: 20,
-    maxFields: 200,
-  };
+  const uploadLimits = multipartLimitsOf(deps.config);
   return app.register(
     async (scope) => {
       // The error handler first, so the routes plugins add (the CORS preflight) fail in this surface's envelope too.

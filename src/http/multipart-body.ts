@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { ApiError } from '../../platform/errors/api-error.js';
-import { describeBytes } from '../../platform/net/guarded-download.js';
+import type { Config } from '../config.js';
+import { ApiError } from '../platform/errors/api-error.js';
+import { describeBytes } from '../platform/net/guarded-download.js';
 
 /** An uploaded file as a multipart body carries it; the route's body schema decides what it accepts. */
 export interface UploadedFile {
@@ -21,6 +22,17 @@ export interface MultipartLimits {
   maxFiles: number;
   maxFields: number;
 }
+
+/** The limits of every multipart body Bazaar reads: a REST upload route's and a GraphQL multipart request's. */
+export function multipartLimitsOf(config: Pick<Config, 'media' | 'bodyLimitBytes' | 'multipartMaxBytes'>): MultipartLimits {
+  return { maxFileBytes: config.media.maxBytes, maxFieldBytes: config.bodyLimitBytes, maxBodyBytes: config.multipartMaxBytes, maxFiles: 20, maxFields: 200 };
+}
+
+/**
+ * The field a refusal of one part names: the part's own name, unless the reader knows better from
+ * what it has read so far (a GraphQL multipart request names the variable its `map` puts the part in).
+ */
+export type PartField = (partName: string, read: Record<string, unknown>) => string;
 
 const tooLarge = (message: string) => new ApiError('payload_too_large', message);
 
@@ -42,8 +54,8 @@ function refusalOf(error: unknown, limits: MultipartLimits): unknown {
  * cap is a 422 on its field (an image over MEDIA_MAX_BYTES reads the same downloaded); only the
  * body's count and total caps are 413.
  */
-async function readFile(part: MultipartFile, maxBytes: number, refuse: (error: unknown) => void): Promise<UploadedFile> {
-  const overLimit = () => ApiError.invalidField(part.fieldname, `is larger than ${describeBytes(maxBytes)}`);
+async function readFile(part: MultipartFile, field: string, maxBytes: number, refuse: (error: unknown) => void): Promise<UploadedFile> {
+  const overLimit = () => ApiError.invalidField(field, `is larger than ${describeBytes(maxBytes)}`);
   // The parser may cross the limit before the part reaches us (one chunk held all of it), or while we read.
   if (part.file.truncated) throw overLimit();
   part.file.once('limit', () => refuse(overLimit()));
@@ -75,7 +87,12 @@ function stopReading(request: FastifyRequest, reply: FastifyReply) {
  * a list, a file an UploadedFile), streaming it part by part under every limit, so a body over one is
  * refused the moment it crosses it, with at most that limit held in memory.
  */
-export async function readMultipartBody(request: FastifyRequest, reply: FastifyReply, limits: MultipartLimits): Promise<Record<string, unknown>> {
+export async function readMultipartBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limits: MultipartLimits,
+  fieldOf: PartField = (partName) => partName,
+): Promise<Record<string, unknown>> {
   const declared = Number(request.headers['content-length']);
   const overBody = () => tooLarge(`A multipart body is at most ${describeBytes(limits.maxBodyBytes)}.`);
   if (declared > limits.maxBodyBytes) {
@@ -115,8 +132,9 @@ export async function readMultipartBody(request: FastifyRequest, reply: FastifyR
     const body: Record<string, unknown> = {};
     for (let step = await next; !step.done; step = await next) {
       const part = step.value as Multipart;
-      if (part.type === 'file') add(body, part.fieldname, await until(readFile(part, limits.maxFileBytes, refuse)));
-      else if (part.valueTruncated) throw ApiError.invalidField(part.fieldname, `is longer than ${describeBytes(limits.maxFieldBytes)}`);
+      const field = fieldOf(part.fieldname, body);
+      if (part.type === 'file') add(body, part.fieldname, await until(readFile(part, field, limits.maxFileBytes, refuse)));
+      else if (part.valueTruncated) throw ApiError.invalidField(field, `is longer than ${describeBytes(limits.maxFieldBytes)}`);
       else add(body, part.fieldname, part.value);
       next = until(parts.next());
     }
