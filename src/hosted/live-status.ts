@@ -44,7 +44,11 @@ export function registerLiveStatus(scope: FastifyInstance, deps: AppDeps, live: 
     const { order } = found;
     const stream = await live.listen(ctx.store.id);
     const statusNow = async () => eventOf(await ctx.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } }));
-    const feed = feedOf(stream, (event) => (event.orderUid === order.uid ? statusNow() : Promise.resolve(null)), await statusNow());
+    const first = await statusNow().catch(async (error: unknown) => {
+      await stream.return?.();
+      throw error;
+    });
+    const feed = feedOf(stream, (event) => (event.orderUid === order.uid ? statusNow() : Promise.resolve(null)), first);
     // A proxy must neither keep nor buffer the stream; every write reaches the browser as it is made.
     reply.header('cache-control', 'no-store').header('x-accel-buffering', 'no').type('text/event-stream; charset=utf-8');
     return reply.send(Readable.from(feed));

@@ -50,7 +50,12 @@ export function openLiveEvents(redisUrl: string | undefined): LiveEvents {
       // A repeater starts listening at its first pull; the pull is kept and handed on as the first event.
       const first = iterator.next();
       // Redis answers commands of one connection in order: the PING's answer means the SUBSCRIBE was taken.
-      if (clients) await clients.subscribeClient.ping();
+      if (clients) {
+        await clients.subscribeClient.ping().catch(async (error: unknown) => {
+          await iterator.return?.();
+          throw error;
+        });
+      }
       let pulled = false;
       const stream = {
         next: () => (pulled ? iterator.next() : ((pulled = true), first)),
