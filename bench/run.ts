@@ -2,11 +2,14 @@
 // SQL statements of each read in-process, then loads the built server with autocannon, read by
 // read, and places orders on one store. With BENCH_BASELINE=<another built checkout> its server
 // runs beside this one on the same database, and each read loads the baseline then this build
-// back to back, so both see the same noise.
+// back to back, so both see the same noise. On PostgreSQL it then runs the delivery scenario
+// (bench/delivery.ts): two relay processes delivering webhooks to a loopback receiver.
+// BENCH_SCENARIOS=reads or =delivery runs one of the two.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadCheckouts } from './checkout.js';
+import { benchDelivery, DELIVERY_SECONDS, type DeliveryFigures } from './delivery.js';
 import { CONNECTIONS, DURATION_S, loadRead, type Figures } from './load.js';
 import { describeMachine } from './machine.js';
 import { prepareStores } from './prepare.js';
@@ -17,6 +20,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Nu
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const databaseUrl = process.env.DATABASE_URL;
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,delivery').split(','));
 
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
   throw new Error(`BENCH_SIZES must list whole numbers of products, not "${process.env.BENCH_SIZES}"`);
@@ -26,48 +30,73 @@ if (BASELINE && !databaseUrl) {
   process.exit(1);
 }
 
-const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'bazaar-bench-'));
-const targets = [...(BASELINE ? [{ label: 'baseline', cwd: BASELINE, port: PORT + 1 }] : []), { label: 'current', cwd: process.cwd(), port: PORT }];
+const machine = describeMachine(databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite');
+const rows: Row[] = [];
+let engine = databaseUrl ? 'postgresql' : 'pglite';
+let seeds: object[] = [];
+if (SCENARIOS.has('reads')) {
+  const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'bazaar-bench-'));
+  const targets = [...(BASELINE ? [{ label: 'baseline', cwd: BASELINE, port: PORT + 1 }] : []), { label: 'current', cwd: process.cwd(), port: PORT }];
 
-const prepared = await prepareStores(
-  { databaseUrl, dataDir, publicUrl: `http://127.0.0.1:${PORT}` },
-  SIZES,
-  targets.map((t) => t.label),
-);
-const servers: Server[] = [];
-try {
-  for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir));
-  const rows: Row[] = [];
-  for (const store of prepared.stores) {
-    for (const { read, sqlStatements } of store.reads) {
-      const figures: Record<string, Figures> = {};
-      for (const server of servers) figures[server.label] = await loadRead(server.url, store.publicKey, read);
-      rows.push(row(read.title, store.products, sqlStatements, figures));
-      console.error(`${read.title} on ${store.products} products: ${servers.map((s) => `${s.label} ${figures[s.label]!.requestsPerSecond} req/s`).join(', ')}`);
+  const prepared = await prepareStores(
+    { databaseUrl, dataDir, publicUrl: `http://127.0.0.1:${PORT}` },
+    SIZES,
+    targets.map((t) => t.label),
+  );
+  engine = prepared.engine;
+  seeds = prepared.stores.map((s) => ({ products: s.products, seconds: s.seedSeconds, counts: s.counts }));
+  const servers: Server[] = [];
+  try {
+    for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir));
+    for (const store of prepared.stores) {
+      for (const { read, sqlStatements } of store.reads) {
+        const figures: Record<string, Figures> = {};
+        for (const server of servers) figures[server.label] = await loadRead(server.url, store.publicKey, read);
+        rows.push(row(read.title, store.products, sqlStatements, figures));
+        console.error(
+          `${read.title} on ${store.products} products: ${servers.map((s) => `${s.label} ${figures[s.label]!.requestsPerSecond} req/s`).join(', ')}`,
+        );
+      }
     }
+    // Last: the orders change the stock, and so the catalogue every later read would see.
+    for (const store of prepared.stores.filter((s) => s.carts)) {
+      const figures: Record<string, Figures> = {};
+      for (const server of servers) figures[server.label] = await loadCheckouts(server.url, store.publicKey, store.carts![server.label]!);
+      rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length.toLocaleString('en-US')} prepared carts)`, store.products, null, figures));
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
-  // Last: the orders change the stock, and so the catalogue every later read would see.
-  for (const store of prepared.stores.filter((s) => s.carts)) {
-    const figures: Record<string, Figures> = {};
-    for (const server of servers) figures[server.label] = await loadCheckouts(server.url, store.publicKey, store.carts![server.label]!);
-    rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length.toLocaleString('en-US')} prepared carts)`, store.products, null, figures));
-  }
+}
 
-  const machine = describeMachine(prepared.engine === 'postgresql' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite');
-  const file = await writeResults(prepared.engine, {
-    date: new Date().toISOString(),
-    machine,
-    baseline: BASELINE ?? null,
-    connections: CONNECTIONS,
-    durationSeconds: DURATION_S,
-    seeds: prepared.stores.map((s) => ({ products: s.products, seconds: s.seedSeconds, counts: s.counts })),
-    results: rows,
-  });
-  console.log(`\n${machine.cpu}, ${machine.memory}, ${machine.node}, ${machine.database}; figures in ${file}`);
-  console.log(markdownTable(rows));
-} finally {
-  for (const server of servers) await server.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+let delivery: DeliveryFigures | null = null;
+if (SCENARIOS.has('delivery')) {
+  // Several relay processes need a database they can share: the embedded engine opens in one process only.
+  if (!databaseUrl) console.error('The delivery scenario needs DATABASE_URL (PostgreSQL): skipped.');
+  else {
+    delivery = await benchDelivery(databaseUrl, process.cwd());
+    console.error(`webhook delivery: ${delivery.deliveriesPerSecond} deliveries/s, p99 ${delivery.p99Ms} ms from commit to receipt`);
+  }
+}
+
+const file = await writeResults(SCENARIOS.has('reads') ? engine : `${engine}-delivery`, {
+  date: new Date().toISOString(),
+  machine,
+  baseline: BASELINE ?? null,
+  connections: CONNECTIONS,
+  durationSeconds: DURATION_S,
+  seeds,
+  results: rows,
+  delivery: delivery && { ...delivery, seconds: DELIVERY_SECONDS },
+});
+console.log(`\n${machine.cpu}, ${machine.memory}, ${machine.node}, ${machine.database}; figures in ${file}`);
+if (rows.length) console.log(markdownTable(rows));
+if (delivery) {
+  console.log(`\n| relays | events | offered/s | deliveries/s | p50 | p99 | max |\n|---|---|---|---|---|---|---|`);
+  console.log(
+    `| ${delivery.relays} | ${delivery.events.toLocaleString('en-US')} | ${delivery.offeredPerSecond} | ${delivery.deliveriesPerSecond} | ${delivery.p50Ms} ms | ${delivery.p99Ms} ms | ${delivery.maxMs} ms |`,
+  );
 }
 // The wasm schema engine leaves a timer behind for about ten seconds; nothing is pending by now.
 process.exit(0);

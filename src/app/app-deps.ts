@@ -2,6 +2,7 @@ import type { PaymentProvider } from '../domain/payments/payment-provider.js';
 import type { Config } from '../config.js';
 import type { Database } from '../platform/database/database.js';
 import type { Kv } from '../platform/kv/kv.js';
+import type { LiveEvents } from '../platform/live/live-events.js';
 import type { MediaServices } from '../domain/media/media-services.js';
 import type { CatalogReads } from '../http/response-cache/open-catalog-cache.js';
 
@@ -31,4 +32,6 @@ export interface AppDeps {
   payments?: PaymentProvider | null;
   /** The catalogue read cache and the key lookup in front of it; buildApp opens them from `config.responseCache`. */
   catalogReads?: CatalogReads;
+  /** The pub/sub of live order updates (GraphQL subscriptions, the hosted order page); buildApp opens it on `config.redisUrl` when left out. */
+  live?: LiveEvents;
 }

@@ -22,6 +22,8 @@ import { trustedProxies } from '../http/trusted-proxies.js';
 import { registerApiReference } from './api-reference.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
 import { surfaceOfPath } from './surface-of-path.js';
+import { openLiveEvents } from '../platform/live/live-events.js';
+import { publishLiveOrderEvents } from './live-updates.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
@@ -33,8 +35,10 @@ export interface BuildOptions {
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const media = given.media ?? mediaServices(given.config);
   const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
-  const catalogReads = given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
-  const deps: AppDeps = { ...given, media, payments, catalogReads };
+  const catalogReads =
+    given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
+  const live = given.live ?? openLiveEvents(given.config.redisUrl);
+  const deps: AppDeps = { ...given, media, payments, catalogReads, live };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
@@ -83,8 +87,15 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   await registerApiReference(app, deps);
   await registerRestSurfaces(app, deps);
   await registerRetiredPaths(app, deps);
-  await registerGraphql(app, deps);
-  await registerHostedPages(app, deps);
+  await registerGraphql(app, deps, live);
+  await registerHostedPages(app, deps, live);
   if (!given.catalogReads) app.addHook('onClose', async () => catalogReads.stop());
+  const stopPublishing = publishLiveOrderEvents(deps.database.prisma, live);
+  // Before the server waits for its requests: a live stream would otherwise hold it open to the end of the grace period.
+  app.addHook('preClose', async () => live.endStreams());
+  app.addHook('onClose', async () => {
+    stopPublishing();
+    if (!given.live) await live.close();
+  });
   return app;
 }

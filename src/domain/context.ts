@@ -4,7 +4,6 @@ import type { Principal } from '../auth/principal.js';
 import type { Store } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import { storeClientOf, type StoreDb } from '../platform/database/store-scoped-client.js';
-import { transactionGateOf } from '../platform/database/transaction-gate.js';
 import type { Kv } from '../platform/kv/kv.js';
 import type { CatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { MediaServices } from './media/media-services.js';
@@ -72,7 +71,7 @@ export function createContext(input: ContextInput): Ctx {
     now,
     payments: input.payments === undefined ? testPaymentProvider : input.payments,
     loaders: createLoaders(db, now),
-    transact: transactorOf(db, transactionGateOf(input.db)),
+    transact: transactorOf(input.db, db),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
+import { noteWrittenEvents } from './committed-events.js';
 import type { DomainEvent, EventTopics, Topic } from './events.js';
 
 /** An event whose payload is built when the transaction commits, after every write it holds. */
@@ -32,7 +33,7 @@ export class Outbox {
     if (this.#written) throw new Error(`Event ${topic} appended after its transaction committed; append inside withTransaction.`);
   }
 
-  /** One statement for all of them, through the transaction's store client. */
+  /** One statement for all of them, through the transaction's store client; live listeners hear of them once it commits (committed-events.ts). */
   async write(db: StoreDb): Promise<void> {
     this.#written = true;
     if (!this.#events.length) return;
@@ -40,5 +41,7 @@ export class Outbox {
     await db.outboxEvent.createMany({
       data: this.#events.map(({ topic }, i) => ({ storeId: db.$storeId, topic, payload: payloads[i] as Prisma.InputJsonObject })),
     });
+    const occurredAt = new Date();
+    noteWrittenEvents(this.#events.map(({ topic }, i) => ({ storeId: db.$storeId, topic, payload: payloads[i], occurredAt })));
   }
 }

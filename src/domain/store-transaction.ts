@@ -1,6 +1,5 @@
 import type { Db } from '../platform/database/database.js';
 import { storeClientOf, type StoreDb } from '../platform/database/store-scoped-client.js';
-import { transactionGateOf } from '../platform/database/transaction-gate.js';
 import { Outbox } from './outbox.js';
 import { transactorOf } from './transactor.js';
 
@@ -10,7 +9,7 @@ import { transactorOf } from './transactor.js';
  * `withTransaction` without a request's context.
  */
 export async function inStoreTransaction<T>(db: Db, storeId: string, fn: (db: StoreDb, outbox: Outbox) => Promise<T>): Promise<T> {
-  const transact = transactorOf(storeClientOf(db, storeId), transactionGateOf(db));
+  const transact = transactorOf(db, storeClientOf(db, storeId));
   return transact(async (tx) => {
     const outbox = new Outbox();
     const result = await fn(tx, outbox);

@@ -1,6 +1,8 @@
 import { afterCommit } from '../platform/database/commit-signals.js';
+import type { Db } from '../platform/database/database.js';
 import type { ScopedClient, StoreDb } from '../platform/database/store-scoped-client.js';
-import type { TransactionGate } from '../platform/database/transaction-gate.js';
+import { transactionGateOf } from '../platform/database/transaction-gate.js';
+import { tellingCommittedEvents } from './committed-events.js';
 
 /** Runs `fn` in one database transaction of the store's client; `withTransaction` is the way in. */
 export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
@@ -14,10 +16,13 @@ export type Transactor = <T>(fn: (db: StoreDb) => Promise<T>) => Promise<T>;
 export const transactionOptions = { maxWait: 5_000, timeout: 10_000 } as const;
 
 /**
- * The store's transactions, each through the process's gate (transaction-gate.ts) when it has one;
- * the catalogue writes of one are announced after it ends, never while a reader could still see the old rows.
+ * The store's transactions on `root`, each through the process's gate (transaction-gate.ts) when it
+ * has one; the catalogue writes of one are announced after it ends, never while a reader could
+ * still see the old rows, and its outbox events are told to live listeners once it has committed.
  */
-export function transactorOf(db: ScopedClient, gate?: TransactionGate): Transactor {
-  if (!gate) return (fn) => afterCommit(() => db.$transaction(fn, transactionOptions));
-  return (fn) => afterCommit(() => gate.run(() => db.$transaction(fn, transactionOptions)));
+export function transactorOf(root: Db, db: ScopedClient): Transactor {
+  const gate = transactionGateOf(root);
+  const run = <T>(fn: (db: StoreDb) => Promise<T>) => db.$transaction(fn, transactionOptions);
+  if (!gate) return (fn) => tellingCommittedEvents(root, () => afterCommit(() => run(fn)));
+  return (fn) => tellingCommittedEvents(root, () => afterCommit(() => gate.run(() => run(fn))));
 }

@@ -10,6 +10,7 @@ import { contextFor } from '../http/request-context.js';
 import { sendCached } from '../http/response-cache/send-cached.js';
 import { toApiError } from '../http/to-api-error.js';
 import type { AppDeps } from '../app/app-deps.js';
+import type { LiveEvents } from '../platform/live/live-events.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { catalogueReadsOf, hasErrors } from '../http/response-cache/graphql-reads.js';
@@ -37,7 +38,7 @@ async function answerFailure(error: FastifyError, request: FastifyRequest, reply
   return reply.code(statusOf(apiError.code, 'graphql')).type('application/json; charset=utf-8').send(graphqlFailureBody(apiError, request.id));
 }
 
-export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
+export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live: LiveEvents) {
   const schema = buildSchema();
   const catalogueKeyOf = catalogueReadsOf(schema);
   const cache = deps.catalogReads?.cache ?? null;
@@ -97,7 +98,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
           const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql'));
           // Read only for a known key: its X-Client-Key header is also what keeps a cross-site form from posting one (README, Multipart bodies).
           if (request.isMultipart()) request.body = await readGraphqlMultipart(request, reply, uploadLimits);
-          const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx), clientIp: request.ip };
+          const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx), clientIp: request.ip, live };
           const execute = async () => {
             const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
             if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');

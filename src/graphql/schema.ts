@@ -43,6 +43,7 @@ import './orders/checkout-mutation.js';
 import './orders/customer-orders.js';
 import './orders/merchant-orders.js';
 import './orders/order-mutations.js';
+import './orders/live-orders.js';
 import './nodes/catalog-nodes.js';
 import './nodes/merchant-nodes.js';
 import './apps/queries.js';
@@ -83,7 +84,7 @@ const readsCustomer = new GraphQLDirective({
 });
 
 /** Types whose every field is an entry point and so must declare its requirement (deny by default). */
-const entryTypes = ['Query', 'Mutation', 'Merchant'];
+const entryTypes = ['Query', 'Mutation', 'Subscription', 'Merchant'];
 
 /** A root field without a declared auth requirement stops the start, as a REST route without one does. */
 export function assertDeclaredAuth(schema: GraphQLSchema) {

@@ -13,7 +13,8 @@ import { uuidPattern } from '../platform/validation/text-rules.js';
 import { blankForm, checkoutInputOf, formMessages, formValuesOf, type FormValues } from './checkout-form.js';
 import { checkoutNotFound, checkoutPage, orderPlacedPage, type CheckoutState } from './checkout-view.js';
 import { hostedContextFor, storeOfCart } from './hosted-context.js';
-import { hostedPageHeaders } from './html.js';
+import { hostedPageHeaders, scriptedPageHeaders } from './html.js';
+import { liveStatusScript } from './live-status.js';
 
 type CartRequest = FastifyRequest<{ Params: { cartId: string } }>;
 
@@ -72,7 +73,7 @@ export function registerCheckoutPage(scope: FastifyInstance, deps: AppDeps) {
     }
   });
 
-  scope.get<{ Params: { cartId: string } }>('/checkout/:cartId/done', { helmet: hostedPageHeaders }, async (request, reply) => {
+  scope.get<{ Params: { cartId: string } }>('/checkout/:cartId/done', { helmet: scriptedPageHeaders(liveStatusScript) }, async (request, reply) => {
     const ctx = await contextOf(request);
     const found = ctx && (await cartAtCheckout(ctx, request.params.cartId));
     if (!ctx || !found) return send(reply, 404, checkoutNotFound);

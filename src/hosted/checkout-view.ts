@@ -5,6 +5,7 @@ import type { DeliveryTerms } from '../domain/orders/delivery-terms.js';
 import type { OrderRecord } from '../domain/orders/order-record.js';
 import { fieldLabels, type FormField, type FormValues } from './checkout-form.js';
 import { html, page, type SafeHtml } from './html.js';
+import { liveStatusScript, statusLine } from './live-status.js';
 import { amount, orderTable } from './order-summary.js';
 
 export interface CheckoutState {
@@ -124,7 +125,7 @@ export function checkoutPage(state: CheckoutState): string {
   );
 }
 
-/** The order a checkout placed: its number and total, and for an online order, where to pay. */
+/** The order a checkout placed: its number, total and status (kept current by the page's script), and for an online order, where to pay. */
 export function orderPlacedPage(store: Store, order: OrderRecord, payLink: string | null): string {
   const next = payLink
     ? html`<p><a href="${payLink}" data-testid="pay-link">Pay ${amount(order.total, order.currency)} now</a></p>`
@@ -133,7 +134,8 @@ export function orderPlacedPage(store: Store, order: OrderRecord, payLink: strin
     `Order #${order.number} · ${store.name}`,
     html`<h1>${store.name}</h1>
       <h2 data-testid="order-number">Thank you! Order #${order.number}</h2>
-      ${orderTable(order)} ${next}`,
+      ${statusLine(order)} ${orderTable(order)} ${next}`,
+    liveStatusScript,
   );
 }
 

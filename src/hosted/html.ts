@@ -37,8 +37,13 @@ const styleElement = new SafeHtml(`<style>${style}</style>`);
 /** The headers of a hosted page: its one stylesheet by hash, forms posting to itself, nothing else loaded. */
 export const hostedPageHeaders = htmlPageHeaders({ style: [cspHashOf(style)], form: ["'self'"] });
 
-/** A whole page: the store's name as its heading, the body given. */
-export function page(title: string, body: SafeHtml): string {
+/** The headers of a hosted page with one inline script, allowed by the hash of its exact text, which may connect back to Bazaar only. */
+export function scriptedPageHeaders(script: string) {
+  return htmlPageHeaders({ style: [cspHashOf(style)], form: ["'self'"], script: [cspHashOf(script)], connect: ["'self'"] });
+}
+
+/** A whole page: the store's name as its heading, the body given, and the inline script given (its text exactly as hashed). */
+export function page(title: string, body: SafeHtml, script?: string): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -48,7 +53,7 @@ export function page(title: string, body: SafeHtml): string {
         ${styleElement}
       </head>
       <body>
-        ${body}
+        ${body} ${script === undefined ? '' : new SafeHtml(`<script>${script}</script>`)}
       </body>
     </html>`.value;
 }

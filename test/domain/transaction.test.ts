@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { Product, Store } from '../../src/generated/prisma/client.js';
 import { createContext, type Ctx } from '../../src/domain/context.js';
 import { withTransaction } from '../../src/domain/transaction.js';
+import { onCommittedEvents } from '../../src/domain/committed-events.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
 import { createProduct } from '../support/catalog.js';
@@ -203,5 +204,29 @@ describe('events of another store', () => {
     const seen = await mine.ctx().db.outboxEvent.findMany();
     expect(seen.map((e) => ({ storeId: e.storeId, payload: e.payload }))).toEqual([{ storeId: mine.store.id, payload: { id: own.id } }]);
     expect(await eventsOf(theirs.store)).toHaveLength(1);
+  });
+});
+
+describe('live listeners of committed events', () => {
+  it('hear a transaction’s events once it has committed, and never those of one rolled back', async () => {
+    const { store, ctx } = await storeContext();
+    const heard: { storeId: string; topic: string; payload: unknown }[][] = [];
+    const stop = onCommittedEvents(database.prisma, (events) => heard.push(events.map(({ storeId, topic, payload }) => ({ storeId, topic, payload }))));
+    try {
+      await expect(
+        withTransaction(ctx(), async (tx) => {
+          tx.outbox.append({ topic: 'collections/update', payload: { id: 'first' } });
+          // The events are written at the end of the work; the commit is what is still to come.
+          throw new Boom('after the write');
+        }),
+      ).rejects.toBeInstanceOf(Boom);
+      await withTransaction(ctx(), async (tx) => {
+        tx.outbox.append({ topic: 'collections/update', payload: { id: 'second' } });
+        expect(heard).toEqual([]);
+      });
+      expect(heard).toEqual([[{ storeId: store.id, topic: 'collections/update', payload: { id: 'second' } }]]);
+    } finally {
+      stop();
+    }
   });
 });

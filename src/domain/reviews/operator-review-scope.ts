@@ -1,6 +1,5 @@
 import type { Store } from '../../generated/prisma/client.js';
 import { storeClientOf } from '../../platform/database/store-scoped-client.js';
-import { transactionGateOf } from '../../platform/database/transaction-gate.js';
 import { findStoreBySlug, type OperatorCtx } from '../store/manage-stores.js';
 import { transactorOf } from '../transactor.js';
 import type { ReviewScope } from './review-scope.js';
@@ -13,5 +12,5 @@ import type { ReviewScope } from './review-scope.js';
 export async function operatorReviewScope(ctx: OperatorCtx, storeSlug: string): Promise<{ store: Store; scope: ReviewScope }> {
   const store = await findStoreBySlug(ctx, storeSlug);
   const db = storeClientOf(ctx.db, store.id);
-  return { store, scope: { db, now: ctx.now, transact: transactorOf(db, transactionGateOf(ctx.db)) } };
+  return { store, scope: { db, now: ctx.now, transact: transactorOf(ctx.db, db) } };
 }
