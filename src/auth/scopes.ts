@@ -45,6 +45,7 @@ export const merchantScopes = [
   'merchant-posts-read',
   'merchant-posts-write',
   'merchant-reviews-import',
+  'merchant-reviews-moderate',
   'merchant-reviews-read',
   'merchant-shipping-create',
   'merchant-shipping-read',
@@ -57,8 +58,13 @@ export const merchantScopes = [
   'merchant-webhooks-write',
 ] as const;
 
-/** Scopes of operations Bazaar added where the spec says nothing (README "Posts", "Webhooks"): not in the spec's table. */
-export const extensionScopes = ['merchant-posts-write', 'merchant-webhooks-read', 'merchant-webhooks-write'] as const satisfies readonly MerchantScope[];
+/** Scopes of operations Bazaar added where the spec says nothing (README "Posts", "Webhooks", "Reviews and questions"): not in the spec's table. */
+export const extensionScopes = [
+  'merchant-posts-write',
+  'merchant-reviews-moderate',
+  'merchant-webhooks-read',
+  'merchant-webhooks-write',
+] as const satisfies readonly MerchantScope[];
 
 export type MerchantScope = (typeof merchantScopes)[number];
 

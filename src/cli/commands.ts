@@ -110,6 +110,16 @@ export const commands: Record<string, Command> = {
     database: 'write',
     load: async () => (await import('./review-commands.js')).reviewModerate,
   },
+  'review delete': {
+    summary: "Delete a review (native or imported); the product's and the store's ratings lose it at once, and a running server's storefront shows it.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store the review belongs to' },
+      id: { value: 'ID', help: "the review's id, as review list prints it" },
+    },
+    required: ['store', 'id'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).reviewDelete,
+  },
   'review settings': {
     summary: "Set whether the store-wide rating counts verified purchases only (1, the default) or imports too (0), and whether verified reviews are approved as written.",
     flags: {

@@ -1,4 +1,5 @@
 import { answerQuestion } from '../domain/reviews/answer-question.js';
+import { deleteReview } from '../domain/reviews/delete-review.js';
 import { listStoreQuestions, listStoreReviews, type QuestionWithProduct, type ReviewWithProduct } from '../domain/reviews/list-store-reviews.js';
 import { moderateReview, type ModerationStatus } from '../domain/reviews/moderate-review.js';
 import { operatorReviewScope } from '../domain/reviews/operator-review-scope.js';
@@ -62,6 +63,22 @@ export const reviewModerate: CommandModule = {
     return {
       json: { store, review: reviewJson(review) },
       text: describe(`Review ${review.uid} of store ${store} is ${review.status}`, [
+        ['rating', String(review.rating)],
+        ['author', review.authorName],
+      ]),
+    };
+  },
+};
+
+export const reviewDelete: CommandModule = {
+  async run(io, flags) {
+    const store = stringFlag(flags, 'store')!;
+    const { scope } = await operatorReviewScope(await io.operator(), store);
+    const review = await deleteReview(scope, { id: stringFlag(flags, 'id')! });
+    return {
+      json: { store, review: reviewJson(review), deleted: true },
+      text: describe(`Deleted review ${review.uid} of store ${store}`, [
+        ['was', review.status],
         ['rating', String(review.rating)],
         ['author', review.authorName],
       ]),

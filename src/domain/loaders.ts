@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Category, Collection, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Category, Collection, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, ProductRating, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import { liveAutomaticOffers } from './discounts/live-offers.js';
 import type { DiscountOffer } from './pricing/discounts.js';
@@ -54,6 +54,12 @@ export function createLoaders(db: StoreDb, now: Date) {
       orderBy: [{ collection: { position: 'asc' } }, { collection: { pId: 'asc' } }],
     }),
   );
+
+  const ratingByProduct = new DataLoader<string, ProductRating | null>(async (productIds) => {
+    const rows = await db.productRating.findMany({ where: { productId: { in: [...productIds] } } });
+    const byProduct = new Map(rows.map((r) => [r.productId, r]));
+    return productIds.map((id) => byProduct.get(id) ?? null);
+  });
 
   const categoryById = new DataLoader<string, Category | null>(async (ids) => {
     const rows = await db.category.findMany({ where: { id: { in: [...ids] } } });
@@ -134,6 +140,8 @@ export function createLoaders(db: StoreDb, now: Date) {
     /** The collections a product is in, with their membership rows. */
     collectionsByProduct,
     categoryById,
+    /** A product's review tally (src/domain/reviews/rating-tally.ts); null until a review of it is approved. */
+    ratingByProduct,
     translation,
     /** A product's price and stock by the one pricing rule (src/domain/pricing), before discounts: what the merchant reads. */
     pricing,

@@ -56,6 +56,8 @@ import './apps/mutations.js';
 import './content/queries.js';
 import './content/mutations.js';
 import './locales/merchant.js';
+import './reviews/storefront.js';
+import './reviews/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

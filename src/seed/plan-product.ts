@@ -181,7 +181,6 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
     variants.map((v) => v.priced),
   );
   const hasVideo = random.chance(0.1);
-  const reviewCount = random.chance(0.25) ? 0 : skewed(random, 250, 2) + 1;
 
   return {
     product: {
@@ -200,8 +199,6 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       videoUrl: hasVideo ? `${videoHost}/${ctx.storeSlug}/products/${slug}.mp4` : null,
       videoPosterUrl: hasVideo ? orderedRenditions(images[0]!.sizes).view.url : null,
       featured: random.chance(0.08),
-      rating: reviewCount ? (3 + random.next() * 2).toFixed(2) : '0.00',
-      reviewCount,
       salesCount: skewed(random, 5000, 3),
       createdAt,
       updatedAt,

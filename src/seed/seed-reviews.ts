@@ -15,8 +15,9 @@ interface DemoReview {
   pending?: boolean;
 }
 
-// Per reviewed product: two verified purchases by demo customers, then two imported by the demo app.
-const verifiedReviews: DemoReview[] = [
+// Per reviewed product: two by demo customers of the store (not verified purchases: they hold no
+// delivered order), then two imported by the demo app.
+const customerReviews: DemoReview[] = [
   { rating: 5, title: 'Exactly as pictured', body: 'Arrived quickly and the quality is better than I expected.', authorName: 'Maya R.' },
   { rating: 4, title: 'Very good', body: 'Lovely finish; runs slightly small, so size up.', authorName: 'Tom B.' },
 ];
@@ -36,7 +37,10 @@ const DAY_MS = 86_400_000;
  * The demo's reviews and questions on its first few shopper-visible products. Rows are written
  * pending, as a shopper's write or an app's import leaves them, then approved and answered through
  * the moderation functions, so the product and store tallies move exactly as they do in production.
- * Verified reviews come from demo customers of the store; imported ones from the demo app's installation.
+ * The customers' reviews come from demo customers of the store and are not verified purchases: a
+ * verified purchase is a customer's delivered order with the product, which only checkout and the
+ * order moves make, and the seed runs without a request to make them through. Imported ones come
+ * from the demo app's installation.
  */
 export async function seedReviews(ctx: OperatorCtx, store: Store): Promise<{ reviews: number; questions: number }> {
   const { scope } = await operatorReviewScope(ctx, store.slug);
@@ -47,7 +51,7 @@ export async function seedReviews(ctx: OperatorCtx, store: Store): Promise<{ rev
   });
   const installation = await scope.db.appInstallation.findFirstOrThrow({ where: { app: { slug: demoAppSlug }, uninstalledAt: null } });
   const customers = await Promise.all(
-    verifiedReviews.map(async (r) => {
+    customerReviews.map(async (r) => {
       const [firstName, lastName] = r.authorName.split(' ');
       return createOperatorCustomer(ctx.db, scope.db, store.id, { firstName: firstName!, lastName: lastName! });
     }),
@@ -55,9 +59,9 @@ export async function seedReviews(ctx: OperatorCtx, store: Store): Promise<{ rev
   const day = (n: number) => new Date(ctx.now.getTime() - n * DAY_MS);
 
   const rows = products.flatMap((product, p) => [
-    ...verifiedReviews.map((r, i) => ({
+    ...customerReviews.map((r, i) => ({
       review: r,
-      data: { productId: product.id, customerId: customers[i]!.id, isVerifiedPurchase: true, submittedAt: day(p * 5 + i + 1) },
+      data: { productId: product.id, customerId: customers[i]!.id, isVerifiedPurchase: false, submittedAt: day(p * 5 + i + 1) },
     })),
     ...importedReviews.map((r, i) => ({
       review: r,

@@ -24,7 +24,15 @@ beforeAll(async () => {
     const shop = await database.prisma.store.findUniqueOrThrow({ where: { slug: store } });
     const lamp = await createProduct(database, shop, { title: 'Lamp', slug: 'lamp' });
     const review = await database.prisma.review.create({
-      data: { storeId: shop.id, productId: lamp.id, rating: 4, title: 'Bright', authorName: 'Ada', isVerifiedPurchase: true, submittedAt: new Date('2026-01-02T00:00:00Z') },
+      data: {
+        storeId: shop.id,
+        productId: lamp.id,
+        rating: 4,
+        title: 'Bright',
+        authorName: 'Ada',
+        isVerifiedPurchase: true,
+        submittedAt: new Date('2026-01-02T00:00:00Z'),
+      },
     });
     const question = await database.prisma.question.create({ data: { storeId: shop.id, productId: lamp.id, authorName: 'Bo', body: 'Is the bulb included?' } });
     reviewId = review.uid;
@@ -74,7 +82,11 @@ describe('review moderate', () => {
     await withApp(db, async (t) => {
       const list = await get(t.app, '/v1/store/products/lamp/reviews', publicKey);
       expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([reviewId]);
-      expect((await get(t.app, '/v1/store/products/lamp', publicKey)).body.data).toMatchObject({ rating: 4, review_count: 1, shop: { rating: 4, rating_count: 1 } });
+      expect((await get(t.app, '/v1/store/products/lamp', publicKey)).body.data).toMatchObject({
+        rating: 4,
+        review_count: 1,
+        shop: { rating: 4, rating_count: 1 },
+      });
     });
   });
 
@@ -108,16 +120,56 @@ describe('review settings', () => {
       rating: 3.5,
       rating_count: 2,
     });
-    expect(await cliJson('review', 'settings', '--store', store, '--verified-only', '1', '--auto-approve', '1')).toMatchObject({ verified_only: true, auto_approve: true, rating: 5, rating_count: 1 });
+    expect(await cliJson('review', 'settings', '--store', store, '--verified-only', '1', '--auto-approve', '1')).toMatchObject({
+      verified_only: true,
+      auto_approve: true,
+      rating: 5,
+      rating_count: 1,
+    });
     const bad = await cli('review', 'settings', '--store', store, '--verified-only', 'yes', '--json');
     expect(bad.code).toBe(2);
+  });
+});
+
+describe('review delete', () => {
+  it('deletes a review and the ratings lose it; a second delete is not_found', async () => {
+    const [imported, verified] = reviewIds;
+    const out = await cliJson('review', 'delete', '--store', store, '--id', imported!);
+    expect(out).toEqual({ store, deleted: true, review: expect.objectContaining({ id: imported, status: 'approved', rating: 2, source: 'judge' }) });
+    await withApp(db, async (t) => {
+      expect((await get(t.app, '/v1/store/products/lamp', publicKey)).body.data).toMatchObject({
+        rating: 5,
+        review_count: 1,
+        shop: { rating: 5, rating_count: 1 },
+      });
+    });
+    const text = await cli('review', 'delete', '--store', store, '--id', verified!);
+    expect(text.stdout.join('\n')).toContain(`Deleted review ${verified} of store ${store}`);
+    await withApp(db, async (t) => {
+      expect((await get(t.app, '/v1/store/products/lamp', publicKey)).body.data).toMatchObject({
+        rating: 0,
+        review_count: 0,
+        shop: { rating: 0, rating_count: 0 },
+      });
+    });
+    expect((await cliFailure('review', 'delete', '--store', store, '--id', verified!)).error.code).toBe('not_found');
   });
 });
 
 describe('question list and question answer', () => {
   it('lists, refuses a blank answer, and answers, which publishes it', async () => {
     expect((await cliJson('question', 'list', '--store', store)).questions).toEqual([
-      { id: questionId, product: 'lamp', product_p_id: expect.any(Number), status: 'pending', question: 'Is the bulb included?', author_name: 'Bo', answer: null, asked_at: isoTime, answered_at: null },
+      {
+        id: questionId,
+        product: 'lamp',
+        product_p_id: expect.any(Number),
+        status: 'pending',
+        question: 'Is the bulb included?',
+        author_name: 'Bo',
+        answer: null,
+        asked_at: isoTime,
+        answered_at: null,
+      },
     ]);
     expect((await cliFailure('question', 'answer', '--store', store, '--id', questionId, '--text', '  ')).error.code).toBe('validation_failed');
     const out = await cliJson('question', 'answer', '--store', store, '--id', questionId, '--text', 'Yes, a warm white one.');
@@ -139,7 +191,9 @@ describe.runIf(fleet)('moderation beside a running server', () => {
     try {
       const shop = await database.prisma.store.findUniqueOrThrow({ where: { slug: store } });
       const desk = await createProduct(database, shop, { title: 'Desk', slug: `desk-${uniqueSlug()}` });
-      const review = await database.prisma.review.create({ data: { storeId: shop.id, productId: desk.id, rating: 5, authorName: 'Cy', submittedAt: new Date() } });
+      const review = await database.prisma.review.create({
+        data: { storeId: shop.id, productId: desk.id, rating: 5, authorName: 'Cy', submittedAt: new Date() },
+      });
       const read = () => get(t.app, `/v1/store/products/${desk.slug}/reviews/summary`, publicKey);
       for (let i = 0; i < 2; i += 1) expect((await read()).body.data.review_count).toBe(0);
       await cliJson('review', 'moderate', '--store', store, '--id', review.uid, '--status', 'approved');

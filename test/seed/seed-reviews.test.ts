@@ -6,8 +6,9 @@ import { get } from '../support/http.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// Issue 22: the demo's reviews (verified and imported, some left pending) and answered questions,
-// approved through the moderation functions so the storefront's summaries and cards show them.
+// Issue 22: the demo's reviews (by demo customers, unverified as they hold no delivered order, and
+// imported, some left pending) and answered questions, approved through the moderation functions
+// so the storefront's summaries and cards show them; the other products' cards show no rating.
 
 let t: TestApp;
 let shop: TestStore;
@@ -26,19 +27,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('seedReviews', () => {
-  it('reviews four products, three approved reviews each: two verified purchases and one import', async () => {
+  it('reviews four products, three approved reviews each: two by customers and one import, none a verified purchase', async () => {
     expect(slugs).toHaveLength(4);
     const list = await get(t.app, `/v1/store/products/${slugs[0]}/reviews`, shop.publicKey);
     expect(list.status).toBe(200);
     expect(list.body.data.map((r: { author_name: string; is_verified_purchase: boolean }) => [r.author_name, r.is_verified_purchase])).toEqual([
-      ['Maya R.', true],
-      ['Tom B.', true],
+      ['Maya R.', false],
+      ['Tom B.', false],
       ['Priya S.', false],
     ]);
     const summary = await get(t.app, `/v1/store/products/${slugs[0]}/reviews/summary`, shop.publicKey);
     expect(summary.body.data).toMatchObject({ average_rating: 4.7, review_count: 3 });
     const verified = await get(t.app, `/v1/store/products/${slugs[0]}/reviews/summary?verified_only=1`, shop.publicKey);
-    expect(verified.body.data).toMatchObject({ average_rating: 4.5, review_count: 2 });
+    expect(verified.body.data).toMatchObject({ average_rating: 0, review_count: 0 });
+  });
+
+  it('gives every other product a card without a rating: cards show only what the tallies count', async () => {
+    const cards = (await get(t.app, '/v1/store/products?per_page=50', shop.publicKey)).body.data as { slug: string; rating: number; review_count: number }[];
+    const unreviewed = cards.filter((c) => !slugs.includes(c.slug));
+    expect(unreviewed.length).toBeGreaterThan(0);
+    expect(unreviewed.every((c) => c.rating === 0 && c.review_count === 0)).toBe(true);
+    expect(cards.filter((c) => slugs.includes(c.slug)).map((c) => [c.rating, c.review_count])).toEqual(slugs.map(() => [4.67, 3]));
+    const store = await t.database.prisma.store.findUniqueOrThrow({ where: { id: shop.store.id } });
+    expect([Number(store.rating), store.ratingCount]).toEqual([0, 0]);
   });
 
   it('leaves one imported review per product pending for the merchant', async () => {

@@ -42,3 +42,18 @@ export interface ImportItem {
   submittedAt: Date;
   media: string[];
 }
+
+/** The `reviews` list of an import: 1 to 100 items, each `source_review_id` once; `sourceField` spells that field as the face does. */
+export function importBatch<Item extends z.ZodType<{ sourceReviewId: string }>>(item: Item, sourceField: string) {
+  return z
+    .array(item, { error: 'must be a list of reviews' })
+    .min(1, { error: 'must hold at least one review' })
+    .max(importLimits.perRequest, { error: `must hold at most ${importLimits.perRequest} reviews` })
+    .superRefine((reviews, issues) => {
+      const seen = new Set<string>();
+      reviews.forEach((review, index) => {
+        if (seen.has(review.sourceReviewId)) issues.addIssue({ code: 'custom', path: [index, sourceField], message: 'is sent twice in this request' });
+        seen.add(review.sourceReviewId);
+      });
+    });
+}

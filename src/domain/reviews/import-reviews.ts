@@ -13,7 +13,8 @@ import { countImportRequest } from './import-quota.js';
 import { tallyReviewChange } from './rating-tally.js';
 
 /** What became of one item: written (`imported`, `updated`, `unchanged`) or refused with a reason. */
-export type ImportResultKind = 'imported' | 'updated' | 'unchanged' | 'product_not_found' | 'product_mismatch' | 'media_refused';
+export const importResultKinds = ['imported', 'updated', 'unchanged', 'product_not_found', 'product_mismatch', 'media_refused'] as const;
+export type ImportResultKind = (typeof importResultKinds)[number];
 
 export interface ImportResult {
   sourceReviewId: string;

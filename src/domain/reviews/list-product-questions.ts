@@ -1,4 +1,4 @@
-import type { Question } from '../../generated/prisma/client.js';
+import type { Product, Question } from '../../generated/prisma/client.js';
 import { findCatalogProduct, type CatalogProductRef } from '../catalog/find-product.js';
 import type { Ctx } from '../context.js';
 import type { KeysetPage, KeysetWindow } from '../pagination/keyset-page.js';
@@ -18,7 +18,11 @@ const newestFirst: KeysetSort<Question> = [
 
 /** A shopper-visible product's published (answered) questions, newest asked first. */
 export async function listProductQuestions(ctx: Ctx, input: ProductQuestionListInput): Promise<KeysetPage<Question>> {
-  const product = await findCatalogProduct(ctx, input.product);
+  return listQuestionsOf(ctx, await findCatalogProduct(ctx, input.product), input);
+}
+
+/** The same of a product already read as shopper-visible (GraphQL's Product.questions). */
+export function listQuestionsOf(ctx: Ctx, product: Product, input: Omit<ProductQuestionListInput, 'product'>): Promise<KeysetPage<Question>> {
   return pageOrWalk(
     ctx,
     {

@@ -1,4 +1,4 @@
-import type { Review } from '../../generated/prisma/client.js';
+import type { Product, Review } from '../../generated/prisma/client.js';
 import { findCatalogProduct, type CatalogProductRef } from '../catalog/find-product.js';
 import type { Ctx } from '../context.js';
 import type { KeysetPage, KeysetWindow } from '../pagination/keyset-page.js';
@@ -33,7 +33,11 @@ const sorts: Record<ReviewSort, KeysetSort<Review>> = {
 
 /** A shopper-visible product's approved reviews, imports included unless verifiedOnly. */
 export async function listProductReviews(ctx: Ctx, input: ProductReviewListInput): Promise<KeysetPage<Review>> {
-  const product = await findCatalogProduct(ctx, input.product);
+  return listReviewsOf(ctx, await findCatalogProduct(ctx, input.product), input);
+}
+
+/** The same of a product already read as shopper-visible (GraphQL's Product.reviews). */
+export function listReviewsOf(ctx: Ctx, product: Product, input: Omit<ProductReviewListInput, 'product'>): Promise<KeysetPage<Review>> {
   const where = {
     productId: product.id,
     status: 'approved',

@@ -8,9 +8,14 @@ export type ModerationStatus = (typeof moderationStatuses)[number];
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A review of the store by its uuid; null for anything else. */
+export function reviewByUid(scope: Pick<ReviewScope, 'db'>, id: string): Promise<Review | null> {
+  return uuidPattern.test(id) ? scope.db.review.findUnique({ where: { uid: id.toLowerCase() } }) : Promise.resolve(null);
+}
+
 /** A review of the store by its uuid; anything else is a 404. */
 export async function findReview(scope: Pick<ReviewScope, 'db'>, id: string): Promise<Review> {
-  const review = uuidPattern.test(id) ? await scope.db.review.findUnique({ where: { uid: id.toLowerCase() } }) : null;
+  const review = await reviewByUid(scope, id);
   if (!review) throw ApiError.notFound('Review');
   return review;
 }

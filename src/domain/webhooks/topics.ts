@@ -45,6 +45,7 @@ export const topicRules = {
   'metaobjects/update': { readScope: 'merchant-metaobjects-read', resourceField: 'id' },
   'reviews/create': { readScope: 'merchant-reviews-read', resourceField: 'id' },
   'reviews/update': { readScope: 'merchant-reviews-read', resourceField: 'id' },
+  'reviews/delete': { readScope: 'merchant-reviews-read', resourceField: 'id' },
   'questions/create': { readScope: 'merchant-reviews-read', resourceField: 'id' },
   'questions/update': { readScope: 'merchant-reviews-read', resourceField: 'id' },
   'app/installed': appOwn,

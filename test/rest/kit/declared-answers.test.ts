@@ -339,6 +339,7 @@ beforeAll(async () => {
     'POST /store/products/:slug/questions': [
       { method: 'POST', path: `/store/products/${stocked.slug}/questions`, headers: reviewer.auth, body: { question: 'Gift wrap?', author_name: 'Rae' } },
     ],
+    'DELETE /store/products/:slug/reviews/mine': [{ method: 'DELETE', path: `/store/products/${stocked.slug}/reviews/mine`, headers: reviewer.auth }],
     'GET /store/info': ['/store/info'],
     'GET /store/locales': ['/store/locales'],
     'GET /store/products': ['/store/products', '/store/products?per_page=1', '/store/products?locale=fr&sort=price_high'],

@@ -84,7 +84,10 @@ describe('POST /store/products/{slug}/reviews', () => {
     await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { autoApproveVerifiedReviews: true } });
     const res = await post(`/store/products/${mug.slug}/reviews`, { rating: 4, author_name: 'Ada L.' }, ada);
     expect(res.body.data.status).toBe('approved');
-    expect((await get(t.app, `/v1/store/products/${mug.slug}/reviews/summary`, shop.publicKey)).body.data).toMatchObject({ average_rating: 4, review_count: 1 });
+    expect((await get(t.app, `/v1/store/products/${mug.slug}/reviews/summary`, shop.publicKey)).body.data).toMatchObject({
+      average_rating: 4,
+      review_count: 1,
+    });
     await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { autoApproveVerifiedReviews: false } });
   });
 
@@ -113,11 +116,53 @@ describe('POST /store/products/{slug}/reviews', () => {
   });
 });
 
+describe('DELETE /store/products/{slug}/reviews/mine', () => {
+  const remove = (slug: string, who: SignedInCustomer | null, extra: Record<string, string> = {}) =>
+    call(t.app, { method: 'DELETE', url: `/v1/store/products/${slug}/reviews/mine`, key: shop.publicKey, headers: { ...(who ? who.auth : {}), ...extra } });
+
+  it("deletes the customer's own review, the ratings lose it in the same transaction, a second delete is 404", async () => {
+    await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { autoApproveVerifiedReviews: true } });
+    await post(`/store/products/${mug.slug}/reviews`, { rating: 5, author_name: 'Ada L.' }, ada);
+    await t.database.prisma.store.update({ where: { id: shop.store.id }, data: { autoApproveVerifiedReviews: false } });
+    expect((await get(t.app, `/v1/store/products/${mug.slug}`, shop.publicKey)).body.data).toMatchObject({
+      rating: 5,
+      review_count: 1,
+      shop: { rating: 5, rating_count: 1 },
+    });
+    const res = await remove(mug.slug, ada, { 'idempotency-key': 'review-delete-once' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: 'Review deleted' });
+    expect((await remove(mug.slug, ada, { 'idempotency-key': 'review-delete-once' })).body).toEqual(res.body);
+    expect((await get(t.app, `/v1/store/products/${mug.slug}`, shop.publicKey)).body.data).toMatchObject({
+      rating: 0,
+      review_count: 0,
+      shop: { rating: 0, rating_count: 0 },
+    });
+    expect(await t.database.prisma.review.count({ where: { productId: mug.id, customerId: ada.customer.id } })).toBe(0);
+    const event = await t.database.prisma.outboxEvent.findFirstOrThrow({ where: { storeId: shop.store.id, topic: 'reviews/delete' } });
+    expect(event.payload).toEqual({ id: expect.any(String), product_id: mug.id, status: 'approved', source: null });
+    expectFailure(await remove(mug.slug, ada), 404, 'not_found');
+  });
+
+  it("never reaches another customer's review; needs a signed-in customer", async () => {
+    await post(`/store/products/${mug.slug}/reviews`, { rating: 4, author_name: 'Ada L.' }, ada);
+    expectFailure(await remove(mug.slug, bo), 404, 'not_found');
+    expectFailure(await remove(mug.slug, null), 401, 'customer_token_required');
+    expect(await t.database.prisma.review.count({ where: { productId: mug.id, customerId: ada.customer.id } })).toBe(1);
+  });
+});
+
 describe('POST /store/products/{slug}/questions', () => {
   it('takes a question, shown once the store answers it', async () => {
     const res = await post(`/store/products/${vase.slug}/questions`, { question: 'Is it watertight?', author_name: 'Bo' }, bo);
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), question: 'Is it watertight?', author_name: 'Bo', created_at: now.toISOString(), status: 'pending' });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      question: 'Is it watertight?',
+      author_name: 'Bo',
+      created_at: now.toISOString(),
+      status: 'pending',
+    });
     expect((await get(t.app, `/v1/store/products/${vase.slug}/questions`, shop.publicKey)).body.data).toEqual([]);
     expectValidation(await post(`/store/products/${vase.slug}/questions`, { question: '', author_name: 'Bo' }, bo), 'question');
   });
@@ -127,7 +172,8 @@ describe('the hourly cap on a customer’s writes', () => {
   it('takes 10 reviews and questions an hour, then 429 with Retry-After until the hour ends', async () => {
     now = new Date('2026-11-26T12:00:00.000Z');
     const cy = await signInCustomer(t.database, shop.store);
-    for (let i = 0; i < 10; i += 1) expect((await post(`/store/products/${vase.slug}/questions`, { question: `Q${i}?`, author_name: 'Cy' }, cy)).status).toBe(201);
+    for (let i = 0; i < 10; i += 1)
+      expect((await post(`/store/products/${vase.slug}/questions`, { question: `Q${i}?`, author_name: 'Cy' }, cy)).status).toBe(201);
     now = new Date('2026-11-26T12:59:00.000Z');
     const refused = await post(`/store/products/${vase.slug}/questions`, { question: 'One more?', author_name: 'Cy' }, cy);
     expectFailure(refused, 429, 'too_many_requests');

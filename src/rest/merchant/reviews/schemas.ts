@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importItemShape, importLimits } from '../../../domain/reviews/import-fields.js';
+import { importBatch, importItemShape, importLimits } from '../../../domain/reviews/import-fields.js';
 import { importedListLimits, reviewStatuses, type ImportedReviewListInput } from '../../../domain/reviews/list-imported-reviews.js';
 import { cursorParam, enumParam, integerParam, textParam } from '../../../platform/validation/wire-params.js';
 import { isoTimestamp, uuid } from '../../kit/common-schemas.js';
@@ -39,17 +39,7 @@ export const importedReviewListQuery = z
 
 export const importBody = wireObject(
   {
-    reviews: z
-      .array(wireObject(importItemShape), { error: 'must be a list of reviews' })
-      .min(1, { error: 'must hold at least one review' })
-      .max(importLimits.perRequest, { error: `must hold at most ${importLimits.perRequest} reviews` })
-      .superRefine((reviews, issues) => {
-        const seen = new Set<string>();
-        reviews.forEach((review, index) => {
-          if (seen.has(review.sourceReviewId)) issues.addIssue({ code: 'custom', path: [index, 'source_review_id'], message: 'is sent twice in this request' });
-          seen.add(review.sourceReviewId);
-        });
-      }),
+    reviews: importBatch(wireObject(importItemShape), 'source_review_id'),
   },
 ).meta({
   description: [

@@ -1,5 +1,6 @@
 import { customer, storeKey } from '../../../auth/requirements.js';
 import { askQuestion } from '../../../domain/reviews/ask-question.js';
+import { deleteMyReview } from '../../../domain/reviews/delete-review.js';
 import { shopperWritesPerHour } from '../../../domain/reviews/shopper-write-limit.js';
 import { writeReview } from '../../../domain/reviews/write-review.js';
 import type { ShopperQuestionInput, ShopperReviewInput } from '../../../domain/reviews/shopper-fields.js';
@@ -7,6 +8,7 @@ import { listProductQuestions } from '../../../domain/reviews/list-product-quest
 import { listProductReviews } from '../../../domain/reviews/list-product-reviews.js';
 import { reviewSummary } from '../../../domain/reviews/review-summary.js';
 import { list, single } from '../../kit/envelope.js';
+import { messageOnlyAnswer } from '../auth/schemas.js';
 import { defineRoute } from '../../kit/route.js';
 import { productSlugParams } from '../products/schemas.js';
 import { presentMyQuestion, presentMyReview, presentQuestion, presentReview, presentReviewSummary } from './presenters.js';
@@ -100,6 +102,23 @@ export const reviewWriteRoutes = [
     handle: async (ctx, { params, body }) => {
       const { review, created } = await writeReview(ctx, { slug: params.slug, ...(body as ShopperReviewInput) });
       return { status: created ? 201 : 200, body: single(created ? 'Review received' : 'Review updated', presentMyReview(review)) };
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/store/products/:slug/reviews/mine',
+    operationId: 'deleteMyProductReview',
+    tag: 'Catalogue',
+    summary: "Delete the signed-in customer's own review of a product",
+    description:
+      "The customer's one review of the product goes, and leaves the product's and the store's ratings in the same transaction. 404 not_found when the customer has no review of it (a second delete).",
+    auth: customer,
+    designed: true,
+    params: productSlugParams,
+    answer: messageOnlyAnswer,
+    handle: async (ctx, { params }) => {
+      await deleteMyReview(ctx, { slug: params.slug });
+      return { body: { status: 'success', message: 'Review deleted' } };
     },
   }),
   defineRoute({
