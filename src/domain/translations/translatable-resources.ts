@@ -101,7 +101,16 @@ export async function listTranslatableResources(
 ): Promise<KeysetPage<{ id: string }> & { resources: TranslatableResource[] }> {
   const reader = translatableType(input.type);
   const [page, locales] = await Promise.all([
-    keysetPage(ctx, { binding: { list: 'merchant.translatable-resources', storeId: ctx.store.id, filters: { type: input.type } }, sort: byId, where: {}, fetch: (args) => reader.fetch(ctx, args) }, input.window),
+    keysetPage(
+      ctx,
+      {
+        binding: { list: 'merchant.translatable-resources', storeId: ctx.store.id, filters: { type: input.type } },
+        sort: byId,
+        where: {},
+        fetch: (args) => reader.fetch(ctx, args),
+      },
+      input.window,
+    ),
     translationLocales(ctx),
   ]);
   const [sources, rows] = await Promise.all([

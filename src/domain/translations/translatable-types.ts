@@ -54,11 +54,12 @@ const category: TranslatableType<{ id: string; name: string }> = {
   sources: each((c) => ({ name: c.name })),
 };
 
-const post: TranslatableType<{ id: string; title: string; excerpt: string | null; markdown: string; seoTitle: string | null; seoDescription: string | null }> = {
-  description: `A post: ${postTranslatableKeys.join(', ')}.`,
-  fetch: (ctx, args) => ctx.db.post.findMany(args),
-  sources: each((p) => ({ title: p.title, excerpt: p.excerpt, markdown: p.markdown, seo_title: p.seoTitle, seo_description: p.seoDescription })),
-};
+const post: TranslatableType<{ id: string; title: string; excerpt: string | null; markdown: string; seoTitle: string | null; seoDescription: string | null }> =
+  {
+    description: `A post: ${postTranslatableKeys.join(', ')}.`,
+    fetch: (ctx, args) => ctx.db.post.findMany(args),
+    sources: each((p) => ({ title: p.title, excerpt: p.excerpt, markdown: p.markdown, seo_title: p.seoTitle, seo_description: p.seoDescription })),
+  };
 
 const metaobject: TranslatableType<MetaobjectWithDefinition> = {
   description: "A metaobject entry: its definition's text fields, by field key.",

@@ -13,7 +13,8 @@ async function translationLocale(ctx: Ctx, requested: string): Promise<StoreLoca
   const code = (knownLocaleCode(requested) ?? requested).toLowerCase();
   const locale = (await ctx.db.storeLocale.findMany()).find((l) => l.code.toLowerCase() === code);
   if (!locale) throw ApiError.invalidField('locale', `${requested} is not a locale of this store: add it with POST /locales first`);
-  if (locale.isPrimary) throw ApiError.invalidField('locale', `${locale.code} is the primary locale, whose text is the resource's own: edit the resource instead`);
+  if (locale.isPrimary)
+    throw ApiError.invalidField('locale', `${locale.code} is the primary locale, whose text is the resource's own: edit the resource instead`);
   return locale;
 }
 
@@ -91,7 +92,10 @@ export async function removeTranslations(
     if (Object.keys(left).length === 0) await tx.db.translation.deleteMany({ where: { id: row.id } });
     else {
       const leftDigests = Object.fromEntries(Object.entries(digests).filter(([key]) => key in left));
-      await tx.db.translation.updateMany({ where: { id: row.id }, data: { fields: left as Prisma.InputJsonObject, digests: leftDigests as Prisma.InputJsonObject } });
+      await tx.db.translation.updateMany({
+        where: { id: row.id },
+        data: { fields: left as Prisma.InputJsonObject, digests: leftDigests as Prisma.InputJsonObject },
+      });
     }
     tx.outbox.append({ topic: 'translations/delete', payload: { type, id: resourceId, locale: locale.code, keys: removed } });
     return { id: resourceId, locale: locale.code, removed };

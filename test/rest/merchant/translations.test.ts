@@ -100,7 +100,11 @@ describe('GET /translatable-resources', () => {
     const second = await get(t.app, `${MERCHANT}/translatable-resources?type=product&limit=2&starting_after=${first.body.next_cursor}`, shop.privateKey);
     expect(second.body.data.map((r: { id: string }) => r.id)).toEqual(ids.slice(2));
     expect(second.body.has_more).toBe(false);
-    expectFailure(await get(t.app, `${MERCHANT}/translatable-resources?type=variant&starting_after=${first.body.next_cursor}`, shop.privateKey), 422, 'starting_after_invalid');
+    expectFailure(
+      await get(t.app, `${MERCHANT}/translatable-resources?type=variant&starting_after=${first.body.next_cursor}`, shop.privateKey),
+      422,
+      'starting_after_invalid',
+    );
     expectValidation(await get(t.app, `${MERCHANT}/translatable-resources`, shop.privateKey), 'type');
     expectValidation(await get(t.app, `${MERCHANT}/translatable-resources?type=product&limit=500`, shop.privateKey), 'limit');
   });
@@ -182,9 +186,17 @@ describe('PUT /translations/{type}/{id}', () => {
   it("answers 404 for another store's resource and needs merchant-translations-write", async () => {
     const shop = await boutique();
     const other = await boutique();
-    expectFailure(await send(t.app, shop.privateKey, 'PUT', `/translations/product/${other.productId}`, { locale: 'fr', fields: { title: 'x' } }), 404, 'not_found');
+    expectFailure(
+      await send(t.app, shop.privateKey, 'PUT', `/translations/product/${other.productId}`, { locale: 'fr', fields: { title: 'x' } }),
+      404,
+      'not_found',
+    );
     const readOnly = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-translations-read'] });
-    expectFailure(await send(t.app, readOnly, 'PUT', `/translations/product/${shop.productId}`, { locale: 'fr', fields: { title: 'x' } }), 403, 'insufficient_scope');
+    expectFailure(
+      await send(t.app, readOnly, 'PUT', `/translations/product/${shop.productId}`, { locale: 'fr', fields: { title: 'x' } }),
+      403,
+      'insufficient_scope',
+    );
     expect(await t.database.prisma.translation.count({ where: { resourceId: { in: [shop.productId, other.productId] } } })).toBe(0);
   });
 

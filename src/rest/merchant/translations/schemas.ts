@@ -8,7 +8,10 @@ import { listAnswer, singleAnswer } from '../../kit/envelope.js';
 import { wireObject } from '../../kit/wire-object.js';
 
 const { maxPageSize, defaultPageSize } = translatableListLimits;
-const digest = z.string().regex(/^[0-9a-f]{64}$/).meta({ description: 'SHA-256 of the source text (UTF-8), hex.' });
+const digest = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .meta({ description: 'SHA-256 of the source text (UTF-8), hex.' });
 
 const translatableField = z
   .strictObject({ key: z.string(), value: z.string().meta({ description: 'The source text (the primary locale).' }), digest })
