@@ -55,6 +55,7 @@ import './apps/mutations.js';
 import './content/queries.js';
 import './content/mutations.js';
 import './locales/merchant.js';
+import './translations/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',
