@@ -12,3 +12,21 @@ export function sourceDigest(text: string): string {
 export function digestsOf(source: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(source).map(([key, text]) => [key, sourceDigest(text)]));
 }
+
+/**
+ * What a translation row stores for `texts` translating `source`: the texts of the keys the source
+ * has, and the digest of each key's source. registerTranslations writes this; bulk loaders (the
+ * demo seed's catalogue, thousands of rows in one statement) build their rows with it, so their
+ * translations read current, never outdated.
+ */
+export function storedTranslation(source: Record<string, string | null | undefined>, texts: Record<string, string>) {
+  const fields: Record<string, string> = {};
+  const digests: Record<string, string> = {};
+  for (const [key, text] of Object.entries(texts)) {
+    const original = source[key];
+    if (typeof original !== 'string' || original === '' || text === '') continue;
+    fields[key] = text;
+    digests[key] = sourceDigest(original);
+  }
+  return { fields, digests };
+}

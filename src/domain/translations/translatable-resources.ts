@@ -18,8 +18,8 @@ export interface TranslatableField {
 export interface TranslatedField {
   key: string;
   value: string;
-  /** The digest of the source this text translated. */
-  digest: string;
+  /** The digest of the source this text translated; null for a row written without one (before digests were kept), which counts as outdated. */
+  digest: string | null;
   /** The source has changed since: its digest is no longer the one the translation was written against. */
   outdated: boolean;
 }
@@ -42,7 +42,7 @@ export interface TranslatableResource {
 /** A store's resource of the type with its source text; another store's (or no) resource is 404. */
 export async function findTranslatableSource(ctx: Ctx, type: TranslatableTypeName, id: string): Promise<{ id: string; source: SourceFields }> {
   const reader = translatableType(type);
-  const rows = uuidPattern.test(id) ? await reader.fetch(ctx, { where: { id: id.toLowerCase() }, take: 1 }) : [];
+  const rows = uuidPattern.test(id) ? await reader.fetch(ctx, { where: { ...reader.where, id: id.toLowerCase() }, take: 1 }) : [];
   const row = rows[0];
   if (!row) throw ApiError.notFound('Translatable resource');
   const [source] = await reader.sources(ctx, [row]);
@@ -62,9 +62,9 @@ function translatedFields(source: SourceFields, row: Translation | undefined): T
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, value]) => {
-      const digest = typeof digests[key] === 'string' ? (digests[key] as string) : '';
+      const digest = typeof digests[key] === 'string' ? (digests[key] as string) : null;
       const current = source[key];
-      return { key, value, digest, outdated: current === undefined || sourceDigest(current) !== digest };
+      return { key, value, digest, outdated: digest === null || current === undefined || sourceDigest(current) !== digest };
     });
 }
 
@@ -106,7 +106,7 @@ export async function listTranslatableResources(
       {
         binding: { list: 'merchant.translatable-resources', storeId: ctx.store.id, filters: { type: input.type } },
         sort: byId,
-        where: {},
+        where: reader.where ?? {},
         fetch: (args) => reader.fetch(ctx, args),
       },
       input.window,

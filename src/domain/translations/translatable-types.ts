@@ -15,6 +15,8 @@ export type SourceFields = Record<string, string>;
  */
 interface TranslatableType<Row extends { id: string }> {
   description: string;
+  /** The rows that can be translated; a deleted product (kept for its ids) is not. */
+  where?: Record<string, unknown>;
   fetch(ctx: Ctx, args: Partial<FetchArgs>): Promise<Row[]>;
   /** The sources of a page of rows; what a page shares (definitions) is read once. */
   sources(ctx: Ctx, rows: Row[]): Promise<SourceFields[]>;
@@ -32,12 +34,14 @@ const each =
 
 const product: TranslatableType<{ id: string; title: string; excerpt: string | null; description: string | null }> = {
   description: 'A product: title, excerpt, description.',
+  where: { deletedAt: null },
   fetch: (ctx, args) => ctx.db.product.findMany(args),
   sources: each((p) => ({ title: p.title, excerpt: p.excerpt, description: p.description })),
 };
 
 const variant: TranslatableType<VariantWithOptions> = {
   description: "A variant: title, and option1_name, option1_value, … for each of its product's options in their order.",
+  where: { product: { deletedAt: null } },
   fetch: (ctx, args) => ctx.db.variant.findMany({ ...args, include: { product: { select: { options: true } } } }),
   sources: each(variantSource),
 };
@@ -69,6 +73,7 @@ const metaobject: TranslatableType<MetaobjectWithDefinition> = {
 
 const productMetafields: TranslatableType<{ id: string; metafields: unknown }> = {
   description: "A product's storefront-visible text metafields, by namespace.key; the id is the product's.",
+  where: { deletedAt: null },
   fetch: (ctx, args) => ctx.db.product.findMany({ ...args, select: { id: true, metafields: true } }),
   sources: async (ctx, rows) => {
     const definitions: MetafieldDefinitionKey[] = await ctx.db.metafieldDefinition.findMany({

@@ -36,7 +36,10 @@ const Translation = builder.objectRef<TranslatedField>('Translation').implement(
   fields: (t) => ({
     key: t.exposeString('key'),
     value: t.exposeString('value'),
-    digest: t.exposeString('digest', { description: 'The digest of the source this text translated.' }),
+    digest: t.exposeString('digest', {
+      nullable: true,
+      description: 'The digest of the source this text translated; null (outdated) for one stored without it.',
+    }),
     outdated: t.exposeBoolean('outdated'),
   }),
 });

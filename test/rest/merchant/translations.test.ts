@@ -80,6 +80,17 @@ describe('GET /translatable-resources/{type}/{id}', () => {
     expectValidation(await get(t.app, `${MERCHANT}/translatable-resources/widget/${shop.productId}`, shop.privateKey), 'type');
   });
 
+  it('reads a translation stored without a digest (before digests were kept) as outdated, and a deleted product as 404', async () => {
+    const shop = await boutique();
+    await t.database.prisma.translation.create({
+      data: { storeId: shop.store.id, resourceType: 'product', resourceId: shop.productId, locale: 'fr', fields: { title: 'Botte' } },
+    });
+    const res = await get(t.app, `${MERCHANT}/translatable-resources/product/${shop.productId}`, shop.privateKey);
+    expect(res.body.data.translations[0].fields).toEqual([{ key: 'title', value: 'Botte', digest: null, outdated: true }]);
+    await t.database.prisma.product.update({ where: { id: shop.productId }, data: { deletedAt: new Date() } });
+    expectFailure(await get(t.app, `${MERCHANT}/translatable-resources/product/${shop.productId}`, shop.privateKey), 404, 'not_found');
+  });
+
   it('needs merchant-translations-read', async () => {
     const shop = await boutique();
     const writeOnly = await makeKey(t.database, { store: shop.store.slug, kind: 'private', scopes: ['merchant-translations-write'] });

@@ -21,7 +21,10 @@ const translatedField = z
   .strictObject({
     key: z.string(),
     value: z.string(),
-    digest: digest.meta({ description: "The digest of the source this text translated: compare it with the field's own." }),
+    digest: digest.nullable().meta({
+      description:
+        "The digest of the source this text translated: compare it with the field's own. Null for a translation stored without one (before digests were kept), which counts as outdated.",
+    }),
     outdated: z.boolean().meta({ description: 'The source has changed since this translation was written; it is still served until replaced or removed.' }),
   })
   .meta({ id: 'TranslatedField' });
