@@ -58,6 +58,7 @@ import './content/mutations.js';
 import './locales/merchant.js';
 import './reviews/storefront.js';
 import './reviews/merchant.js';
+import './translations/merchant.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -24,12 +24,32 @@ export async function seedDemoApp(ctx: OperatorCtx, store: Store): Promise<void>
       storeId: store.id,
       status: 'connected',
       items: [
-        { key: 'carrier_account', label: 'Carrier account', value: 'ACME-204-55', sensitive: false, copyable: true, instructions: 'Quote it when you call the carrier.' },
-        { key: 'tracking_page', label: 'Tracking page', value: 'https://track.example/demo', sensitive: false, copyable: true, instructions: 'Link it from your order emails.' },
+        {
+          key: 'carrier_account',
+          label: 'Carrier account',
+          value: 'ACME-204-55',
+          sensitive: false,
+          copyable: true,
+          instructions: 'Quote it when you call the carrier.',
+        },
+        {
+          key: 'tracking_page',
+          label: 'Tracking page',
+          value: 'https://track.example/demo',
+          sensitive: false,
+          copyable: true,
+          instructions: 'Link it from your order emails.',
+        },
       ],
     },
   });
   await db.appAlert.create({
-    data: { storeId: store.id, installationId: installation.id, severity: 'info', title: 'Rates synced', message: 'The carrier rates for 3 zones are up to date.' },
+    data: {
+      storeId: store.id,
+      installationId: installation.id,
+      severity: 'info',
+      title: 'Rates synced',
+      message: 'The carrier rates for 3 zones are up to date.',
+    },
   });
 }

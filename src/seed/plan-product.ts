@@ -8,6 +8,7 @@ import { templateCounts } from './copy-templates.js';
 import { formatCents } from './money.js';
 import type { Random } from './prng.js';
 import { primaryText, translatedText, type CopyChoice } from './render-copy.js';
+import { storedTranslation } from '../domain/translations/digest.js';
 import { slugify } from './slugs.js';
 import { chooseOptions, colourCodes, combinations, sizePremiumCents, type OptionSpec } from './variant-options.js';
 
@@ -220,7 +221,7 @@ export function planProduct(random: Random, index: number, ctx: PlanContext): Pr
       resourceType: 'product',
       resourceId: productId,
       locale,
-      fields: { ...translatedText(locale, copy) },
+      ...storedTranslation({ ...text }, { ...translatedText(locale, copy) }),
       updatedAt,
     })),
   };

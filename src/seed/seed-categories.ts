@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../generated/prisma/client.js';
+import { storedTranslation } from '../domain/translations/digest.js';
 import type { Db } from '../platform/database/database.js';
 import { categoryTree } from './category-tree.js';
 import type { SeedCategory } from './plan-product.js';
@@ -44,7 +45,7 @@ export async function seedCategories(db: Db, store: Store, primaryLocale: string
         resourceType: 'category',
         resourceId: idBySlug.get(spec.slug)!,
         locale,
-        fields: { name: translatedCategoryName(locale, spec) },
+        ...storedTranslation({ name: primaryCategoryName(primaryLocale, spec) }, { name: translatedCategoryName(locale, spec) }),
       })),
     ),
     skipDuplicates: true,

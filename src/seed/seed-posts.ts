@@ -2,6 +2,7 @@ import type { Prisma, Store } from '../generated/prisma/client.js';
 import { slugOf } from '../domain/catalog/writes/slug.js';
 import type { MediaServices } from '../domain/media/media-services.js';
 import { orderedRenditions } from '../domain/media/renditions.js';
+import { storedTranslation } from '../domain/translations/digest.js';
 import type { Db } from '../platform/database/database.js';
 import { seedArtworkFiles } from './seed-artworks.js';
 
@@ -75,15 +76,24 @@ export async function seedPosts(db: Db, store: Store, options: { media: MediaSer
       };
     }),
   });
-  const bySlug = new Map(posts.map((post) => [post.slug, post.id]));
   await db.translation.createMany({
-    data: demoPosts.map((p) => ({
-      storeId: store.id,
-      resourceType: 'post',
-      resourceId: bySlug.get(slugOf(p.en.title))!,
-      locale: 'fr',
-      fields: { title: p.fr.title, excerpt: p.fr.excerpt, markdown: bodyOf(p.fr, 'Lisez la suite pour nos conseils et nos recommandations.') },
-    })),
+    data: demoPosts.map((p) => {
+      const post = posts.find((row) => row.slug === slugOf(p.en.title))!;
+      return {
+        storeId: store.id,
+        resourceType: 'post',
+        resourceId: post.id,
+        locale: 'fr',
+        ...storedTranslation(
+          { title: post.title, excerpt: post.excerpt, markdown: post.markdown },
+          {
+            title: p.fr.title,
+            excerpt: p.fr.excerpt,
+            markdown: bodyOf(p.fr, 'Lisez la suite pour nos conseils et nos recommandations.'),
+          },
+        ),
+      };
+    }),
   });
   return posts.length;
 }

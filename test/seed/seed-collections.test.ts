@@ -85,3 +85,28 @@ describe('seeded collections', () => {
     expect(again.collections).toBe(0);
   });
 });
+
+describe('seeded collection translations', () => {
+  it('are French in a store with fr, current against their source, and served to French shoppers', async () => {
+    const french = await makeStore(t.database, { locales: ['en', 'fr'] });
+    await seedCatalog(t.database.prisma, french.store, { media: t.media, products: 10, seed: 5 });
+    const listed = await get(t.app, '/api/v1/merchant/translatable-resources?type=collection&limit=100', french.privateKey);
+    expect(listed.status).toBe(200);
+    const fr = listed.body.data.map((r: { translations: { locale: string; fields: { key: string; outdated: boolean }[] }[] }) => r.translations[0]!);
+    expect(fr).toHaveLength(6);
+    for (const locale of fr) {
+      expect(locale.locale).toBe('fr');
+      expect(locale.fields.map((f) => [f.key, f.outdated])).toEqual([
+        ['description', false],
+        ['name', false],
+      ]);
+    }
+    const products = await get(t.app, '/api/v1/merchant/translatable-resources?type=product&limit=100', french.privateKey);
+    for (const resource of products.body.data) expect(resource.translations[0].fields.every((f: { outdated: boolean }) => !f.outdated)).toBe(true);
+    const shown = await get(t.app, '/v1/store/collections?include_empty=true&locale=fr', french.publicKey);
+    expect(shown.headers['content-language']).toBe('fr');
+    expect(shown.body.data.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['À la une', 'Bonnes affaires', 'Nouveautés du mois', 'Bleu et marine']),
+    );
+  });
+});

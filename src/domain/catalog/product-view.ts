@@ -3,6 +3,8 @@ import type { Ctx } from '../context.js';
 import { storefrontMetafields } from '../custom-data/storefront-metafields.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
 import { merchantPricingOf, pricingOf } from '../pricing/pricing-of.js';
+import { localizedMetafields } from '../custom-data/localized-metafields.js';
+import { localizedOptions } from './localized-variants.js';
 
 import type { LocalizedText, ProductView } from './product-view-shape.js';
 
@@ -39,15 +41,18 @@ export async function loadProductViews(
 ): Promise<ProductView[]> {
   return Promise.all(
     products.map(async (product) => {
-      const [text, variants, pricing, images, productOptions, category, metafields] = await Promise.all([
+      const [text, sourceVariants, pricing, images, sourceOptions, category, metafields] = await Promise.all([
         localizedProductText(ctx, product, locale),
         ctx.loaders.variantsByProduct.load(product.id),
         locale ? pricingOf(ctx, product) : merchantPricingOf(ctx, product),
         ctx.loaders.imagesByProduct.load(product.id),
         options.withOptions ? ctx.loaders.optionsByProduct.load(product.id) : Promise.resolve([]),
         localizedCategory(ctx, product.categoryId, locale),
-        locale ? storefrontMetafields(ctx, 'product', product.metafields) : (product.metafields as Record<string, unknown>),
+        locale
+          ? storefrontMetafields(ctx, 'product', product.metafields).then((visible) => localizedMetafields(ctx, product.id, visible, locale))
+          : (product.metafields as Record<string, unknown>),
       ]);
+      const { variants, options: productOptions } = await localizedOptions(ctx, product.id, sourceOptions, sourceVariants, locale);
       return { product, text, variants, images, options: productOptions, category, pricing, metafields };
     }),
   );

@@ -62,6 +62,8 @@ export const topicRules = {
   'locales/create': { readScope: 'merchant-locales-read', resourceField: 'code' },
   'locales/update': { readScope: 'merchant-locales-read', resourceField: 'code' },
   'locales/delete': { readScope: 'merchant-locales-read', resourceField: 'code' },
+  'translations/update': { readScope: 'merchant-translations-read', resourceField: 'id' },
+  'translations/delete': { readScope: 'merchant-translations-read', resourceField: 'id' },
   'webhook_subscriptions/create': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/update': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/delete': { readScope: 'merchant-webhooks-read', resourceField: 'id' },

@@ -5,6 +5,8 @@ import { sellableVariants, variantPricing } from '../../domain/pricing/product-p
 import { orderedRenditions, renditionNames } from '../../domain/media/renditions.js';
 import { builder } from '../builder.js';
 import type { ResolvedLocale } from '../../domain/locale/resolve-locale.js';
+import { localizedOptions } from '../../domain/catalog/localized-variants.js';
+import type { Ctx } from '../../domain/context.js';
 import type { GraphqlContext } from '../graphql-context.js';
 import { Money, PriceRange, type MoneyValue } from '../shared/money.js';
 
@@ -88,6 +90,12 @@ const pricing = (product: Product, { ctx }: GraphqlContext) => pricingOf(ctx, pr
 /** A shopper's product row with the locale it was read in, carried to every field that shows text. */
 export type LocalizedProduct = Product & { locale: ResolvedLocale };
 
+/** The product's options and variants in its locale (both fields read the same translations). */
+async function optionsIn(ctx: Ctx, product: LocalizedProduct) {
+  const [options, variants] = await Promise.all([ctx.loaders.optionsByProduct.load(product.id), ctx.loaders.variantsByProduct.load(product.id)]);
+  return localizedOptions(ctx, product.id, options, variants, product.locale);
+}
+
 export function localized(product: Product, locale: ResolvedLocale): LocalizedProduct {
   return { ...product, locale };
 }
@@ -144,11 +152,11 @@ export const ProductRef = builder.objectRef<LocalizedProduct>('Product').impleme
       },
     }),
     images: t.field({ type: [ProductImage], resolve: (p, _a, { ctx }) => ctx.loaders.imagesByProduct.load(p.id) }),
-    options: t.field({ type: [ProductOption], resolve: (p, _a, { ctx }) => ctx.loaders.optionsByProduct.load(p.id) }),
+    options: t.field({ type: [ProductOption], resolve: async (p, _a, { ctx }) => (await optionsIn(ctx, p)).options }),
     variants: t.field({
       type: [Variant],
       description: 'Variants a shopper can buy.',
-      resolve: async (p, _a, { ctx }) => sellableVariants(await ctx.loaders.variantsByProduct.load(p.id)),
+      resolve: async (p, _a, { ctx }) => sellableVariants((await optionsIn(ctx, p)).variants),
     }),
   }),
 });

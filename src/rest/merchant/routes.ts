@@ -19,6 +19,7 @@ import { reviewRoutes } from './reviews/routes.js';
 import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
+import { translationRoutes } from './translations/routes.js';
 import { variantRoutes } from './variants/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 
@@ -51,4 +52,5 @@ export const merchantRoutes: RestRoute[] = [
   ...webhookRoutes,
   ...postRoutes,
   ...localeRoutes,
+  ...translationRoutes,
 ];

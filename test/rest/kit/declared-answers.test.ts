@@ -328,6 +328,12 @@ beforeAll(async () => {
     'POST /locales': [{ method: 'POST', path: '/locales', body: { code: 'de', published: true } }],
     'PATCH /locales/:locale': [{ method: 'PATCH', path: '/locales/de', body: { published: false } }],
     'DELETE /locales/:locale': [{ method: 'DELETE', path: '/locales/de' }],
+    'GET /translatable-resources': ['/translatable-resources?type=product', '/translatable-resources?type=variant&limit=1'],
+    'GET /translatable-resources/:type/:id': [`/translatable-resources/product/${boot.id}`, `/translatable-resources/variant/${size41!.id}`],
+    'PUT /translations/:type/:id': [
+      { method: 'PUT', path: `/translations/product/${boot.id}`, body: { locale: 'fr', fields: { title: 'Botte', description: 'Une botte' } } },
+    ],
+    'DELETE /translations/:type/:id': [{ method: 'DELETE', path: `/translations/product/${boot.id}?locale=fr&keys=description` }],
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
     'GET /store/products/:slug/reviews': [`/store/products/${boot.slug}/reviews`, `/store/products/${boot.slug}/reviews?page=1&verified_only=1`],

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Translation" ADD COLUMN     "digests" JSONB NOT NULL DEFAULT '{}';
