@@ -96,7 +96,7 @@ describe('seeded collection translations', () => {
     expect(fr).toHaveLength(6);
     for (const locale of fr) {
       expect(locale.locale).toBe('fr');
-      expect(locale.fields.map((f) => [f.key, f.outdated])).toEqual([
+      expect(locale.fields.map((f: { key: string; outdated: boolean }) => [f.key, f.outdated])).toEqual([
         ['description', false],
         ['name', false],
       ]);
