@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../platform/database/database.js';
 import type { Kv } from '../platform/kv/kv.js';
 import type { MediaServices } from '../domain/media/media-services.js';
+import type { Traffic } from '../domain/traffic/traffic-service.js';
 import type { CatalogReads } from '../http/response-cache/open-catalog-cache.js';
 
 /** What the transports are built from; one set per process. */
@@ -31,4 +32,6 @@ export interface AppDeps {
   payments?: PaymentProvider | null;
   /** The catalogue read cache and the key lookup in front of it; buildApp opens them from `config.responseCache`. */
   catalogReads?: CatalogReads;
+  /** Storefront page views and their flush to PostgreSQL; buildApp opens it from `config.traffic`, the server starts its flush loop. */
+  traffic?: Traffic;
 }

@@ -22,6 +22,7 @@ import { trustedProxies } from '../http/trusted-proxies.js';
 import { registerApiReference } from './api-reference.js';
 import { registerRestSurfaces } from './rest-surfaces.js';
 import { surfaceOfPath } from './surface-of-path.js';
+import { openTraffic, type Traffic } from '../domain/traffic/traffic-service.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
@@ -30,11 +31,22 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's traffic analytics: `traffic.flush()` moves what is buffered now (tests, shutdown). */
+    traffic: Traffic;
+  }
+}
+
+const silentTrafficLog = { warn: () => undefined, error: () => undefined };
+
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const media = given.media ?? mediaServices(given.config);
   const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
-  const catalogReads = given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
-  const deps: AppDeps = { ...given, media, payments, catalogReads };
+  const catalogReads =
+    given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
+  const traffic = given.traffic ?? openTraffic(given.database.prisma, given.kv, { ...given.config.traffic, log: options.loggerInstance ?? silentTrafficLog });
+  const deps: AppDeps = { ...given, media, payments, catalogReads, traffic };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
@@ -86,5 +98,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   await registerGraphql(app, deps);
   await registerHostedPages(app, deps);
   if (!given.catalogReads) app.addHook('onClose', async () => catalogReads.stop());
+  app.decorate('traffic', traffic);
+  if (!given.traffic) app.addHook('onClose', async () => traffic.stop());
   return app;
 }

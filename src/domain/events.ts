@@ -9,6 +9,7 @@ import type { LocaleEvents } from './locale/events.js';
 import type { OrderEvents } from './orders/events.js';
 import type { ReviewEvents } from './reviews/events.js';
 import type { ShippingEvents } from './shipping/events.js';
+import type { TeamEvents } from './team/events.js';
 import type { WebhookEvents } from './webhooks/events.js';
 
 /**
@@ -27,6 +28,7 @@ export type EventTopics = AppEventTopics &
   OrderEvents &
   ReviewEvents &
   ShippingEvents &
+  TeamEvents &
   WebhookEvents;
 
 export type Topic = keyof EventTopics;

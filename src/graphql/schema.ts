@@ -55,6 +55,8 @@ import './apps/mutations.js';
 import './content/queries.js';
 import './content/mutations.js';
 import './locales/merchant.js';
+import './team/queries.js';
+import './traffic/queries.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

@@ -61,6 +61,8 @@ export const topicRules = {
   'locales/create': { readScope: 'merchant-locales-read', resourceField: 'code' },
   'locales/update': { readScope: 'merchant-locales-read', resourceField: 'code' },
   'locales/delete': { readScope: 'merchant-locales-read', resourceField: 'code' },
+  'staff_members/create': { readScope: 'merchant-team-directory-read', resourceField: 'id' },
+  'staff_members/delete': { readScope: 'merchant-team-directory-read', resourceField: 'id' },
   'webhook_subscriptions/create': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/update': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/delete': { readScope: 'merchant-webhooks-read', resourceField: 'id' },

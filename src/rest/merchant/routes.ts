@@ -1,4 +1,5 @@
 import type { RestRoute } from '../kit/route.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { appRoutes } from './apps/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { couponRoutes } from './coupons/routes.js';
@@ -19,6 +20,7 @@ import { reviewRoutes } from './reviews/routes.js';
 import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { variantRoutes } from './variants/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 
@@ -51,4 +53,6 @@ export const merchantRoutes: RestRoute[] = [
   ...webhookRoutes,
   ...postRoutes,
   ...localeRoutes,
+  ...teamRoutes,
+  ...analyticsRoutes,
 ];
