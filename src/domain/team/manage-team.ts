@@ -18,7 +18,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const phonePattern = /^\+?[0-9 ().-]{4,}$/;
 
 function refuse(field: string, message: string): never {
-  throw new ApiError('validation_failed', `${field} ${message}.`, { fieldErrors: { [field]: [message] } });
+  throw ApiError.invalidField(field, message);
 }
 
 function validated(input: AddStaffInput) {

@@ -39,7 +39,7 @@ function ceilTo(granularity: TrafficGranularity, at: Date): Date {
 }
 
 function refuse(field: 'from' | 'to', message: string): never {
-  throw new ApiError('validation_failed', `${field} ${message}.`, { fieldErrors: { [field]: [message] } });
+  throw ApiError.invalidField(field, message);
 }
 
 /** The whole UTC periods a query covers: from the start of `from`'s period to the end of the period before `to` (exclusive). */
