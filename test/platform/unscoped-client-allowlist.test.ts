@@ -34,6 +34,7 @@ const allowlist: Record<string, string> = {
   'src/domain/store-transaction.ts': 'turns it into one store’s client for a transaction outside a request (operator commands, the webhook relay)',
   'src/domain/reviews/operator-review-scope.ts': 'operator action: moderating one store’s reviews from the CLI, through that store’s client',
   'src/domain/team/manage-team.ts': 'operator action: managing a store’s team from the CLI, through that store’s client',
+  'src/domain/traffic/traffic-service.ts': 'hands it to the traffic flush, which runs for every store a process serves',
   'src/domain/traffic/flush-traffic.ts': 'the traffic flush moves the buffered page views of every store, each in a transaction of that store’s client',
   'src/webhooks/': 'the webhook relay fans out and delivers the outbox of every store a process serves',
   'src/cli/': 'operator commands',

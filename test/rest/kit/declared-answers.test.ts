@@ -345,7 +345,11 @@ beforeAll(async () => {
       });
       return {
         'GET /team-directory': ['/team-directory'],
-        'GET /analytics/traffic': ['/analytics/traffic', '/analytics/traffic?from=2026-03-01&to=2026-03-03', '/analytics/traffic?from=2026-03-02T08:00:00Z&to=2026-03-02T12:00:00Z&granularity=hour'],
+        'GET /analytics/traffic': [
+          '/analytics/traffic',
+          '/analytics/traffic?from=2026-03-01&to=2026-03-03',
+          '/analytics/traffic?from=2026-03-02T08:00:00Z&to=2026-03-02T12:00:00Z&granularity=hour',
+        ],
       };
     })()),
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],

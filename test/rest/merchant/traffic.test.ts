@@ -95,7 +95,7 @@ describe('counting storefront page views', () => {
 
   it('estimates unique visitors within a few percent (HyperLogLog of the day’s visitor hashes)', async () => {
     const s = await makeStore(t.database);
-    const visitors = 1500;
+    const visitors = 600;
     for (let batch = 0; batch < visitors; batch += 100) {
       await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
