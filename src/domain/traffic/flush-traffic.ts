@@ -101,8 +101,9 @@ export async function flushTraffic(db: Db, kv: Kv): Promise<number> {
     const parsed = parseTallyKey(tally.key);
     if (!parsed) continue;
     const counts = hourCountsOf(tally, parsed.hour);
-    counts.visitors = await kv.sketchCount(sketchKey(parsed.storeId, 'hour', parsed.hour));
-    counts.dayVisitors = await kv.sketchCount(sketchKey(parsed.storeId, 'day', startOfDay(parsed.hour)));
+    // The tallies are taken already: a sketch that cannot be read leaves the stored estimate as it is rather than lose the views.
+    counts.visitors = await kv.sketchCount(sketchKey(parsed.storeId, 'hour', parsed.hour)).catch(() => 0);
+    counts.dayVisitors = await kv.sketchCount(sketchKey(parsed.storeId, 'day', startOfDay(parsed.hour))).catch(() => 0);
     byStore.set(parsed.storeId, [...(byStore.get(parsed.storeId) ?? []), { tally, counts }]);
   }
   let moved = 0;
