@@ -2,7 +2,9 @@
 // SQL statements of each read in-process, then loads the built server with autocannon, read by
 // read, and places orders on one store. With BENCH_BASELINE=<another built checkout> its server
 // runs beside this one on the same database, and each read loads the baseline then this build
-// back to back, so both see the same noise. On PostgreSQL it then runs the delivery scenario
+// back to back, so both see the same noise. With BENCH_TRAFFIC=compare the "before" server is this
+// build with TRAFFIC_COUNTING=0 and the "after" one this build counting page views, so the table
+// states what traffic counting costs each read. On PostgreSQL it then runs the delivery scenario
 // (bench/delivery.ts): two relay processes delivering webhooks to a loopback receiver.
 // BENCH_SCENARIOS=reads or =delivery runs one of the two.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,14 +21,19 @@ import { startServer, type Server } from './servers.js';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+const TRAFFIC_COMPARE = process.env.BENCH_TRAFFIC === 'compare';
 const databaseUrl = process.env.DATABASE_URL;
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,delivery').split(','));
 
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
   throw new Error(`BENCH_SIZES must list whole numbers of products, not "${process.env.BENCH_SIZES}"`);
-if (BASELINE && !databaseUrl) {
+if (TRAFFIC_COMPARE && BASELINE) {
+  console.error('BENCH_TRAFFIC=compare and BENCH_BASELINE each name the "before" server: set one of them.');
+  process.exit(1);
+}
+if ((BASELINE || TRAFFIC_COMPARE) && !databaseUrl) {
   // The embedded engine lives in one process: two servers cannot share its data directory.
-  console.error('BENCH_BASELINE needs DATABASE_URL: the embedded PGlite database can be opened by one server only.');
+  console.error('BENCH_BASELINE and BENCH_TRAFFIC=compare need DATABASE_URL: the embedded PGlite database can be opened by one server only.');
   process.exit(1);
 }
 
@@ -36,7 +43,12 @@ let engine = databaseUrl ? 'postgresql' : 'pglite';
 let seeds: object[] = [];
 if (SCENARIOS.has('reads')) {
   const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'bazaar-bench-'));
-  const targets = [...(BASELINE ? [{ label: 'baseline', cwd: BASELINE, port: PORT + 1 }] : []), { label: 'current', cwd: process.cwd(), port: PORT }];
+  const before = BASELINE
+    ? [{ label: 'baseline', cwd: BASELINE, port: PORT + 1, env: {} }]
+    : TRAFFIC_COMPARE
+      ? [{ label: 'baseline', cwd: process.cwd(), port: PORT + 1, env: { TRAFFIC_COUNTING: '0' } }]
+      : [];
+  const targets = [...before, { label: 'current', cwd: process.cwd(), port: PORT, env: { TRAFFIC_COUNTING: '1' } }];
 
   const prepared = await prepareStores(
     { databaseUrl, dataDir, publicUrl: `http://127.0.0.1:${PORT}` },
@@ -47,7 +59,7 @@ if (SCENARIOS.has('reads')) {
   seeds = prepared.stores.map((s) => ({ products: s.products, seconds: s.seedSeconds, counts: s.counts }));
   const servers: Server[] = [];
   try {
-    for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir));
+    for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir, target.env));
     for (const store of prepared.stores) {
       for (const { read, sqlStatements } of store.reads) {
         const figures: Record<string, Figures> = {};
@@ -83,7 +95,7 @@ if (SCENARIOS.has('delivery')) {
 const file = await writeResults(SCENARIOS.has('reads') ? engine : `${engine}-delivery`, {
   date: new Date().toISOString(),
   machine,
-  baseline: BASELINE ?? null,
+  baseline: BASELINE ?? (TRAFFIC_COMPARE ? 'this build with TRAFFIC_COUNTING=0' : null),
   connections: CONNECTIONS,
   durationSeconds: DURATION_S,
   seeds,

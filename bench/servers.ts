@@ -21,8 +21,8 @@ async function waitUntilUp(url: string, deadline = Date.now() + 60_000) {
   throw new Error(`the server at ${url} did not come up within 60 s`);
 }
 
-/** Starts `<cwd>/dist/src/server.js` on the port; `dataDir` only for the embedded engine. */
-export async function startServer(label: string, cwd: string, port: number, dataDir: string | undefined): Promise<Server> {
+/** Starts `<cwd>/dist/src/server.js` on the port; `dataDir` only for the embedded engine; `env` adds settings of this server's own. */
+export async function startServer(label: string, cwd: string, port: number, dataDir: string | undefined, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/src/server.js'], {
     cwd,
     env: {
@@ -34,6 +34,7 @@ export async function startServer(label: string, cwd: string, port: number, data
       LOG_LEVEL: 'warn',
       RATE_LIMIT_STOREFRONT: '0',
       RATE_LIMIT_GRAPHQL: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

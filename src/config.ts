@@ -53,6 +53,15 @@ export interface Config {
   /** The catalogue read cache (src/http/response-cache). */
   responseCache: ResponseCacheConfig;
   webhooks: WebhooksConfig;
+  traffic: TrafficConfig;
+}
+
+/** Storefront traffic analytics (src/domain/traffic). */
+export interface TrafficConfig {
+  /** `TRAFFIC_FLUSH_S` (default 60): how often each process moves the page views buffered in the KV into PostgreSQL. */
+  flushIntervalMs: number;
+  /** `TRAFFIC_COUNTING` (`1` default, `0` off): whether storefront reads are counted at all (the bench compares both). */
+  counting: boolean;
 }
 
 /** How the webhook relay delivers (src/webhooks). */
@@ -166,6 +175,14 @@ function devMailbox(env: Env, demo: boolean): boolean {
   const value = env.DEV_MAILBOX;
   if (value === undefined || value === '') return demo;
   if (value !== '0' && value !== '1') throw new ConfigError(`DEV_MAILBOX must be 1 (serve /dev/mailbox) or 0, got "${value}"`);
+  return value === '1';
+}
+
+/** A `1` or `0` setting; unset or empty keeps the fallback. */
+function switchSetting(env: Env, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value !== '0' && value !== '1') throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
 }
 
@@ -305,5 +322,6 @@ export function loadConfig(env: Env = process.env): Config {
       maxAgeMs: responseCacheMaxAgeS(env) * 1000,
     },
     webhooks: { retryScheduleS: retrySchedule(env) },
+    traffic: { flushIntervalMs: integer(env, 'TRAFFIC_FLUSH_S', 60, 1) * 1000, counting: switchSetting(env, 'TRAFFIC_COUNTING', true) },
   };
 }

@@ -108,6 +108,8 @@ starting = null;
 messages.start();
 purge.start();
 webhooks.start();
+// Each process flushes its own buffer (and, with Redis, whatever tallies it finds first) every TRAFFIC_FLUSH_S.
+app.traffic.start();
 log.info({ step: 'ready', ms: Math.round(performance.now()) }, `start: ready in ${(performance.now() / 1000).toFixed(1)} s`);
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;

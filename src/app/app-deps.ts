@@ -4,6 +4,7 @@ import type { Database } from '../platform/database/database.js';
 import type { Kv } from '../platform/kv/kv.js';
 import type { LiveEvents } from '../platform/live/live-events.js';
 import type { MediaServices } from '../domain/media/media-services.js';
+import type { Traffic } from '../domain/traffic/traffic-service.js';
 import type { CatalogReads } from '../http/response-cache/open-catalog-cache.js';
 
 /** What the transports are built from; one set per process. */
@@ -34,4 +35,6 @@ export interface AppDeps {
   catalogReads?: CatalogReads;
   /** The pub/sub of live order updates (GraphQL subscriptions, the hosted order page); buildApp opens it on `config.redisUrl` when left out. */
   live?: LiveEvents;
+  /** Storefront page views and their flush to PostgreSQL; buildApp opens it from `config.traffic`, the server starts its flush loop. */
+  traffic?: Traffic;
 }

@@ -24,6 +24,7 @@ import { registerRestSurfaces } from './rest-surfaces.js';
 import { surfaceOfPath } from './surface-of-path.js';
 import { openLiveEvents } from '../platform/live/live-events.js';
 import { publishLiveOrderEvents } from './live-updates.js';
+import { openTraffic, type Traffic } from '../domain/traffic/traffic-service.js';
 
 export interface BuildOptions {
   /** Pino options; tests pass `false` to keep output quiet. */
@@ -32,13 +33,23 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's traffic analytics: `traffic.flush()` moves what is buffered now (tests, shutdown). */
+    traffic: Traffic;
+  }
+}
+
+const silentTrafficLog = { warn: () => undefined, error: () => undefined };
+
 export async function buildApp(given: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const media = given.media ?? mediaServices(given.config);
   const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
   const catalogReads =
     given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
   const live = given.live ?? openLiveEvents(given.config.redisUrl);
-  const deps: AppDeps = { ...given, media, payments, catalogReads, live };
+  const traffic = given.traffic ?? openTraffic(given.database.prisma, given.kv, { ...given.config.traffic, log: options.loggerInstance ?? silentTrafficLog });
+  const deps: AppDeps = { ...given, media, payments, catalogReads, live, traffic };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;
   const fail = sendFailure('storefront', docsUrl);
   const app = Fastify({
@@ -97,5 +108,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
     stopPublishing();
     if (!given.live) await live.close();
   });
+  app.decorate('traffic', traffic);
+  if (!given.traffic) app.addHook('onClose', async () => traffic.stop());
   return app;
 }

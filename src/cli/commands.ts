@@ -83,7 +83,7 @@ export const commands: Record<string, Command> = {
     load: async () => (await import('./app-commands.js')).appList,
   },
   'app uninstall': {
-    summary: "Uninstall an app: its keys answer api_key_revoked at once and its data is kept 30 days (app/uninstalled is recorded).",
+    summary: 'Uninstall an app: its keys answer api_key_revoked at once and its data is kept 30 days (app/uninstalled is recorded).',
     flags: {
       store: { value: 'SLUG', help: 'the store to uninstall the app from' },
       app: { value: 'SLUG', help: 'the installed app' },
@@ -121,7 +121,8 @@ export const commands: Record<string, Command> = {
     load: async () => (await import('./review-commands.js')).reviewDelete,
   },
   'review settings': {
-    summary: "Set whether the store-wide rating counts verified purchases only (1, the default) or imports too (0), and whether verified reviews are approved as written.",
+    summary:
+      'Set whether the store-wide rating counts verified purchases only (1, the default) or imports too (0), and whether verified reviews are approved as written.',
     flags: {
       store: { value: 'SLUG', help: 'the store to change' },
       'verified-only': { value: '1|0', help: 'the store rating (store info rating, rating_count) leaves imported reviews out, or counts them' },
@@ -148,6 +149,36 @@ export const commands: Record<string, Command> = {
     required: ['store', 'id', 'text'],
     database: 'write',
     load: async () => (await import('./review-commands.js')).questionAnswer,
+  },
+  'team add': {
+    summary: "Add a person to a store's team, as GET /team-directory shows it; an email is on one store's team once.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store whose team to add to' },
+      name: { value: 'NAME', help: 'their name, up to 120 characters' },
+      email: { value: 'EMAIL', help: 'their email address (kept lower-case)' },
+      role: { value: 'owner|admin|staff|support', help: 'who they are to the store; grants no access (keys do)' },
+      phone: { value: 'PHONE', help: 'their phone number (optional)' },
+    },
+    required: ['store', 'name', 'email', 'role'],
+    database: 'write',
+    load: async () => (await import('./team-commands.js')).teamAdd,
+  },
+  'team list': {
+    summary: "List a store's team with their ids, owners first.",
+    flags: { store: { value: 'SLUG', help: 'the store whose team to list' } },
+    required: ['store'],
+    database: 'read',
+    load: async () => (await import('./team-commands.js')).teamList,
+  },
+  'team remove': {
+    summary: "Remove a person from a store's team.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store whose team to change' },
+      id: { value: 'ID', help: "the member's id, as team list prints it" },
+    },
+    required: ['store', 'id'],
+    database: 'write',
+    load: async () => (await import('./team-commands.js')).teamRemove,
   },
   seed: {
     summary: 'Add a generated catalog to a store (240 products, seed 42 by default); the same seed gives the same catalog. Progress goes to stderr.',

@@ -29,6 +29,9 @@ const flagTypes = {
   text: { type: 'string' },
   'verified-only': { type: 'string' },
   'auto-approve': { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  phone: { type: 'string' },
 } as const;
 
 export type FlagName = Exclude<keyof typeof flagTypes, 'json' | 'help' | 'version'>;

@@ -10,6 +10,7 @@ import type { OrderEvents } from './orders/events.js';
 import type { ReviewEvents } from './reviews/events.js';
 import type { ShippingEvents } from './shipping/events.js';
 import type { TranslationEvents } from './translations/events.js';
+import type { TeamEvents } from './team/events.js';
 import type { WebhookEvents } from './webhooks/events.js';
 
 /**
@@ -29,6 +30,7 @@ export type EventTopics = AppEventTopics &
   ReviewEvents &
   ShippingEvents &
   TranslationEvents &
+  TeamEvents &
   WebhookEvents;
 
 export type Topic = keyof EventTopics;

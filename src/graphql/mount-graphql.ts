@@ -14,6 +14,7 @@ import type { LiveEvents } from '../platform/live/live-events.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { catalogueReadsOf, hasErrors } from '../http/response-cache/graphql-reads.js';
+import { graphqlPageViews } from './page-views.js';
 import { customerSignIn } from './customer-sign-in.js';
 import { useErrorCodes } from './error-codes-plugin.js';
 import { exampleOperations } from './example-operations.js';
@@ -41,6 +42,7 @@ async function answerFailure(error: FastifyError, request: FastifyRequest, reply
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live: LiveEvents) {
   const schema = buildSchema();
   const catalogueKeyOf = catalogueReadsOf(schema);
+  const countPageViews = deps.traffic ? graphqlPageViews(schema, deps.traffic) : () => undefined;
   const cache = deps.catalogReads?.cache ?? null;
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
@@ -107,7 +109,10 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
           const cacheKey = cache && catalogueKeyOf(cache, request, ctx);
           if (cacheKey) {
             const { kept, built } = await cache.lookUp(cacheKey, ctx);
-            if (kept) return sendCached(reply, kept, cache);
+            if (kept) {
+              countPageViews(request, ctx);
+              return sendCached(reply, kept, cache);
+            }
             request.catalogCacheBuilt = built;
           }
           const mutation = idempotentMutationOf(request, graphql.ctx);
@@ -138,6 +143,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
             // The answer is good whether or not it could be kept: a cache that fails costs a later miss, never this request.
             await cache.keep(cacheKey, ctx, { body, contentType }).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
           }
+          if (response.status === 200 && !hasErrors(body)) countPageViews(request, ctx);
           return reply.send(body);
         },
       });

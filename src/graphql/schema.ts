@@ -59,6 +59,8 @@ import './locales/merchant.js';
 import './reviews/storefront.js';
 import './reviews/merchant.js';
 import './translations/merchant.js';
+import './team/queries.js';
+import './traffic/queries.js';
 
 const requiresScope = new GraphQLDirective({
   name: 'requiresScope',

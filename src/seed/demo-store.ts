@@ -8,6 +8,7 @@ import { seedCatalog } from './seed-catalog.js';
 import { seedDemoApp } from './demo-app.js';
 import { seedPosts } from './seed-posts.js';
 import { seedReviews } from './seed-reviews.js';
+import { seedTeam, seedTraffic } from './seed-team-traffic.js';
 
 export const demoStoreSlug = 'demo';
 
@@ -74,6 +75,8 @@ export async function ensureDemoStore(ctx: OperatorCtx, media: MediaServices): P
     await seedPosts(ctx.db, store, { media, now: ctx.now });
     await seedDemoApp(ctx, store);
     await seedReviews(ctx, store);
+    await seedTeam(ctx, store);
+    await seedTraffic(ctx, store, ctx.now);
   } catch (error) {
     // An empty demo store would be kept forever ("exists, leave it"), so a failed seed takes the store with it.
     await ctx.db.store.delete({ where: { id: store.id } });

@@ -22,12 +22,13 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the commands that only read', () => {
-  it('are app list, review list, question list, messages and worker; version and help open no database', () => {
+  it('are app list, review list, question list, team list, messages and worker; version and help open no database', () => {
     const byAccess = Object.entries(commands).map(([name, command]) => [name, command.database]);
     expect(byAccess.filter(([, access]) => access !== 'write')).toEqual([
       ['app list', 'read'],
       ['review list', 'read'],
       ['question list', 'read'],
+      ['team list', 'read'],
       ['messages', 'read'],
       ['worker', 'read'],
       ['version', 'none'],

@@ -325,6 +325,20 @@ const cases: ModelCase[] = [
     change: { response: 'changed' },
   },
   { model: 'Post', delegate: 'post', fresh: () => ({ slug: `p${next()}`, title: 'P', markdown: 'x' }), change: { title: 'Changed' } },
+  { model: 'StaffMember', delegate: 'staffMember', fresh: () => ({ name: 'S', email: `s${next()}@example.com`, role: 'staff' }), change: { name: 'Changed' } },
+  {
+    model: 'TrafficHour',
+    delegate: 'trafficHour',
+    fresh: () => ({ hour: new Date(Date.UTC(2026, 0, 1, next() % 24, 0, 0) + next() * 86_400_000) }),
+    change: { home: 1 },
+  },
+  { model: 'TrafficDay', delegate: 'trafficDay', fresh: () => ({ day: new Date(Date.UTC(2026, 0, 1) + next() * 86_400_000) }), change: { visitors: 1 } },
+  {
+    model: 'TrafficTop',
+    delegate: 'trafficTop',
+    fresh: () => ({ hour: new Date(Date.UTC(2026, 0, 1)), dimension: 'referrer', value: `r${next()}.example` }),
+    change: { views: 1 },
+  },
 ];
 
 /** A delivery's required columns, of a subscription of the same store. */

@@ -64,6 +64,8 @@ export const topicRules = {
   'locales/delete': { readScope: 'merchant-locales-read', resourceField: 'code' },
   'translations/update': { readScope: 'merchant-translations-read', resourceField: 'id' },
   'translations/delete': { readScope: 'merchant-translations-read', resourceField: 'id' },
+  'staff_members/create': { readScope: 'merchant-team-directory-read', resourceField: 'id' },
+  'staff_members/delete': { readScope: 'merchant-team-directory-read', resourceField: 'id' },
   'webhook_subscriptions/create': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/update': { readScope: 'merchant-webhooks-read', resourceField: 'id' },
   'webhook_subscriptions/delete': { readScope: 'merchant-webhooks-read', resourceField: 'id' },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { builder, catalogueCacheField, storeKeyField } from '../builder.js';
+import { pageViewField } from '../page-views.js';
 import { withArgNames } from '../shared/arg-names.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
 import { localized, ProductRef } from './product-types.js';
@@ -80,7 +81,7 @@ builder.queryFields((t) => ({
   product: t.field({
     type: ProductRef,
     ...storeKeyField,
-    ...catalogueCacheField,
+    extensions: { ...catalogueCacheField.extensions, ...pageViewField('product') },
     nullable: true,
     description: 'A shopper-visible product by slug or id; null when there is none.',
     args: { slug: t.arg.string({ required: false }), id: t.arg.string({ required: false }), locale: t.arg.string({ required: false }) },

@@ -1,5 +1,6 @@
 import { collectionTree, findCollectionInLocale } from '../../domain/collections/collection-tree.js';
 import { builder, catalogueCacheField, storeKeyField } from '../builder.js';
+import { pageViewField } from '../page-views.js';
 import { CollectionRef } from './storefront-types.js';
 
 const CollectionMode = builder.enumType('CollectionModeFilter', {
@@ -31,7 +32,7 @@ builder.queryFields((t) => ({
   collection: t.field({
     type: CollectionRef,
     ...storeKeyField,
-    ...catalogueCacheField,
+    extensions: { ...catalogueCacheField.extensions, ...pageViewField('collection') },
     nullable: true,
     description: 'One collection by uuid, integer id or slug; null when the store has none such.',
     args: { id: t.arg.string({ required: false }), slug: t.arg.string({ required: false }), locale: t.arg.string({ required: false }) },

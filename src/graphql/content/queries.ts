@@ -8,6 +8,7 @@ import { resolveLocale, type ResolvedLocale } from '../../domain/locale/resolve-
 import type { KeysetPage } from '../../domain/pagination/keyset-page.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { builder, catalogueCacheField, merchantScope, storeKeyField } from '../builder.js';
+import { pageViewField } from '../page-views.js';
 import { Merchant } from '../merchant/namespace.js';
 import { connectionOf, windowOf } from '../shared/connection.js';
 import { PostRef, type LocalizedPost } from './types.js';
@@ -71,7 +72,7 @@ builder.queryFields((t) => ({
   post: t.field({
     type: PostRef,
     ...storeKeyField,
-    ...catalogueCacheField,
+    extensions: { ...catalogueCacheField.extensions, ...pageViewField('post') },
     nullable: true,
     description: 'GET /store/posts/{slug}: a published post, with related; null for a draft, a scheduled post or none.',
     args: { slug: t.arg.string({ required: true }), locale: t.arg.string({ required: false }) },

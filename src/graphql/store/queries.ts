@@ -1,12 +1,13 @@
 import { publishedLocales } from '../../domain/locale/resolve-locale.js';
 import { getStoreProfile } from '../../domain/store/store-profile.js';
 import { builder, catalogueCacheField, merchantScope, storeKeyField } from '../builder.js';
+import { pageViewField } from '../page-views.js';
 import { Merchant } from '../merchant/namespace.js';
 import { StoreProfile } from './profile-type.js';
 import { Locale, Shop } from './types.js';
 
 builder.queryFields((t) => ({
-  shop: t.field({ type: Shop, ...storeKeyField, resolve: (_root, _args, { ctx }) => ctx.store }),
+  shop: t.field({ type: Shop, ...storeKeyField, extensions: pageViewField('home'), resolve: (_root, _args, { ctx }) => ctx.store }),
   locales: t.field({
     type: [Locale],
     ...storeKeyField,

@@ -69,6 +69,11 @@ export const changesCachedReads = {
   WebhookAttempt: false,
   // Shoppers' post lists and reads are cached catalogue reads.
   Post: true,
+  // The team directory and traffic are merchant reads; no shopper's answer shows them.
+  StaffMember: false,
+  TrafficHour: false,
+  TrafficDay: false,
+  TrafficTop: false,
 } as const satisfies Record<Prisma.ModelName, boolean>;
 
 /** Whether this operation on this model can change a cached read. */

@@ -64,6 +64,10 @@ export const tenancyOf = {
   WebhookDelivery: 'owned',
   WebhookAttempt: 'owned',
   Post: 'owned',
+  StaffMember: 'owned',
+  TrafficHour: 'owned',
+  TrafficDay: 'owned',
+  TrafficTop: 'owned',
 } as const satisfies Record<Prisma.ModelName, 'store' | 'owned' | 'global' | 'platform' | 'reference'>;
 
 /** A query through a store's client that would reach past its store: a defect in our code, never a client's. */

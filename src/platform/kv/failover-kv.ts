@@ -1,4 +1,4 @@
-import type { Kv } from './kv.js';
+import type { Kv, Tally } from './kv.js';
 
 /** What FailoverKv reports: one line when it switches to the fallback, one when it switches back. */
 export interface FailoverLog {
@@ -111,6 +111,24 @@ export class FailoverKv implements Kv {
 
   delete(key: string) {
     return this.run((kv) => kv.delete(key));
+  }
+
+  addToTally(index: string, key: string, counts: Record<string, number>) {
+    return this.run((kv) => kv.addToTally(index, key, counts));
+  }
+
+  /** Both stores: tallies kept in memory while Redis was down are taken once it is back. */
+  async takeTallies(index: string): Promise<Tally[]> {
+    const kept = await this.fallback.takeTallies(index);
+    return [...kept, ...(this.isOpen ? [] : await this.run((kv) => (kv === this.fallback ? Promise.resolve([]) : kv.takeTallies(index))))];
+  }
+
+  addToSketch(key: string, members: string[], ttlMs: number) {
+    return this.run((kv) => kv.addToSketch(key, members, ttlMs));
+  }
+
+  sketchCount(key: string) {
+    return this.run((kv) => kv.sketchCount(key));
   }
 
   async close() {

@@ -1,4 +1,5 @@
-import type { Kv } from './kv.js';
+import { HyperLogLog } from './hyperloglog.js';
+import type { Kv, Tally } from './kv.js';
 
 interface Entry {
   value: string;
@@ -7,6 +8,8 @@ interface Entry {
 
 export class MemoryKv implements Kv {
   private readonly entries = new Map<string, Entry>();
+  private readonly tallies = new Map<string, Map<string, Record<string, number>>>();
+  private readonly sketches = new Map<string, { sketch: HyperLogLog; expiresAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -26,6 +29,7 @@ export class MemoryKv implements Kv {
 
   private sweep() {
     for (const key of this.entries.keys()) this.live(key);
+    for (const [key, { expiresAt }] of this.sketches) if (expiresAt <= this.now()) this.sketches.delete(key);
   }
 
   async increment(key: string, ttlMs: number) {
@@ -57,8 +61,35 @@ export class MemoryKv implements Kv {
     this.entries.delete(key);
   }
 
+  async addToTally(index: string, key: string, counts: Record<string, number>) {
+    let filed = this.tallies.get(index);
+    if (!filed) this.tallies.set(index, (filed = new Map()));
+    const tally = filed.get(key) ?? {};
+    for (const [field, by] of Object.entries(counts)) tally[field] = (tally[field] ?? 0) + by;
+    filed.set(key, tally);
+  }
+
+  async takeTallies(index: string): Promise<Tally[]> {
+    const filed = this.tallies.get(index);
+    this.tallies.delete(index);
+    return [...(filed ?? [])].map(([key, counts]) => ({ key, counts }));
+  }
+
+  async addToSketch(key: string, members: string[], ttlMs: number) {
+    let kept = this.sketches.get(key);
+    if (!kept || kept.expiresAt <= this.now()) this.sketches.set(key, (kept = { sketch: new HyperLogLog(), expiresAt: this.now() + ttlMs }));
+    for (const member of members) kept.sketch.add(member);
+  }
+
+  async sketchCount(key: string) {
+    const kept = this.sketches.get(key);
+    return kept && kept.expiresAt > this.now() ? kept.sketch.count() : 0;
+  }
+
   async close() {
     clearInterval(this.sweeper);
     this.entries.clear();
+    this.tallies.clear();
+    this.sketches.clear();
   }
 }

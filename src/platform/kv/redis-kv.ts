@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Kv } from './kv.js';
+import type { Kv, Tally } from './kv.js';
 
 export interface RedisKvOptions {
   /** Put before every key, so several deployments (or test files) can share one Redis. */
@@ -97,6 +97,49 @@ export class RedisKv implements Kv {
   async delete(key: string) {
     await this.ready();
     await this.redis.del(this.prefix + key);
+  }
+
+  async addToTally(index: string, key: string, counts: Record<string, number>) {
+    await this.ready();
+    const k = this.prefix + key;
+    const step = this.redis.multi();
+    for (const [field, by] of Object.entries(counts)) step.hincrby(k, field, by);
+    await step.sadd(this.prefix + index, key).exec();
+  }
+
+  /** MULTI makes each HGETALL, DEL and SREM one step: a process that takes the same tally after it finds it empty. */
+  async takeTallies(index: string): Promise<Tally[]> {
+    await this.ready();
+    const i = this.prefix + index;
+    const taken: Tally[] = [];
+    for (const key of await this.redis.smembers(i)) {
+      const results = await this.redis
+        .multi()
+        .hgetall(this.prefix + key)
+        .del(this.prefix + key)
+        .srem(i, key)
+        .exec();
+      const [[error, fields]] = results ?? [[new Error('redis transaction aborted'), null]];
+      if (error) throw error;
+      const entries = Object.entries(fields as Record<string, string>);
+      if (entries.length) taken.push({ key, counts: Object.fromEntries(entries.map(([field, n]) => [field, Number(n)])) });
+    }
+    return taken;
+  }
+
+  async addToSketch(key: string, members: string[], ttlMs: number) {
+    await this.ready();
+    const k = this.prefix + key;
+    await this.redis
+      .multi()
+      .pfadd(k, ...members)
+      .pexpire(k, ttlMs, 'NX')
+      .exec();
+  }
+
+  async sketchCount(key: string) {
+    await this.ready();
+    return this.redis.pfcount(this.prefix + key);
   }
 
   /** QUIT waits for Redis to answer; one that does not is disconnected instead, so shutting down never hangs on it. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AuthRequirement } from '../../auth/requirements.js';
 import type { Ctx } from '../../domain/context.js';
+import type { PageKind } from '../../domain/traffic/page-views.js';
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -67,6 +68,11 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
    * whose answer depends on nothing but the store's catalogue, the key and the URL may declare it.
    */
   cache?: 'catalogue';
+  /**
+   * A storefront page view for traffic analytics (src/domain/traffic): a GET answered 200 counts,
+   * from the cache or not; `subject` names the path parameter that names the product read.
+   */
+  pageView?: { kind: PageKind; subject?: string };
   /** The whole success body (envelope included), documented in OpenAPI and checked by tests. */
   answer: AnySchema;
   /** The success status, 200 unless stated. */

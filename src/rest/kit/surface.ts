@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Traffic } from '../../domain/traffic/traffic-service.js';
 import { describeRequirement, enforce, readsCustomer } from '../../auth/requirements.js';
 import type { Ctx } from '../../domain/context.js';
 import { conditionalGet } from '../../http/conditional-get.js';
@@ -38,6 +39,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx;
   }
+}
+
+/** Records a page view of a route that declares one, once its 200 answer is on its way; the answer never waits for it. */
+function countPageViews(traffic: Traffic) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const { route } = request.routeOptions.config as RouteConfig;
+    const pageView = route?.pageView;
+    if (!pageView || request.method !== 'GET' || reply.statusCode !== 200 || !request.ctx) return payload;
+    const params = request.params as Record<string, string | undefined>;
+    traffic.record({
+      storeId: request.ctx.store.id,
+      kind: pageView.kind,
+      subject: pageView.subject ? params[pageView.subject] : undefined,
+      clientIp: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+      referrer: request.headers.referer,
+      at: request.ctx.now,
+    });
+    return payload;
+  };
 }
 
 const allMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -99,6 +120,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
       scope.addHook('onSend', conditionalGet(cache));
       // A miss whose answer was not kept (an error, a 304 before keeping) still releases the reads waiting for it.
       scope.addHook('onResponse', async (request) => request.catalogCacheBuilt?.());
+      // After the conditional GET, so a 304 is not counted; cached answers pass here too.
+      if (deps.traffic) scope.addHook('onSend', countPageViews(deps.traffic));
       scope.setNotFoundHandler(async (request) => {
         throw definition.notFound(request);
       });

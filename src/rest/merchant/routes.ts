@@ -1,4 +1,5 @@
 import type { RestRoute } from '../kit/route.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { appRoutes } from './apps/routes.js';
 import { collectionRoutes } from './collections/routes.js';
 import { couponRoutes } from './coupons/routes.js';
@@ -20,6 +21,7 @@ import { shippingZoneRoutes } from './shipping-zones/routes.js';
 import { storefrontSearchRoutes } from './storefront-search/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { translationRoutes } from './translations/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { variantRoutes } from './variants/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 
@@ -53,4 +55,6 @@ export const merchantRoutes: RestRoute[] = [
   ...postRoutes,
   ...localeRoutes,
   ...translationRoutes,
+  ...teamRoutes,
+  ...analyticsRoutes,
 ];

@@ -1,3 +1,4 @@
+import { addStaffMember } from '../../../src/domain/team/manage-team.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestRoute } from '../../../src/rest/kit/route.js';
 import { MERCHANT_PREFIX, merchantRoutes } from '../../../src/rest/merchant/routes.js';
@@ -334,6 +335,29 @@ beforeAll(async () => {
       { method: 'PUT', path: `/translations/product/${boot.id}`, body: { locale: 'fr', fields: { title: 'Botte', description: 'Une botte' } } },
     ],
     'DELETE /translations/:type/:id': [{ method: 'DELETE', path: `/translations/product/${boot.id}?locale=fr&keys=description` }],
+    // A team of two and a day of traffic, written as a flush writes it.
+    ...(await (async () => {
+      const operator = { db: t.database.prisma, now: new Date() };
+      await addStaffMember(operator, { store: shop.store.slug, name: 'Ada', email: 'ada@shop.example', role: 'owner', phone: '+14155550161' });
+      await addStaffMember(operator, { store: shop.store.slug, name: 'Bo', email: 'bo@shop.example', role: 'support' });
+      const hour = new Date('2026-03-02T10:00:00Z');
+      await t.database.prisma.trafficHour.create({ data: { storeId: shop.store.id, hour, home: 3, product: 5, collection: 1, post: 2, visitors: 4 } });
+      await t.database.prisma.trafficDay.create({ data: { storeId: shop.store.id, day: new Date('2026-03-02'), visitors: 4 } });
+      await t.database.prisma.trafficTop.createMany({
+        data: [
+          { storeId: shop.store.id, hour, dimension: 'product', value: boot.id, views: 5 },
+          { storeId: shop.store.id, hour, dimension: 'referrer', value: 'news.example', views: 2 },
+        ],
+      });
+      return {
+        'GET /team-directory': ['/team-directory'],
+        'GET /analytics/traffic': [
+          '/analytics/traffic',
+          '/analytics/traffic?from=2026-03-01&to=2026-03-03',
+          '/analytics/traffic?from=2026-03-02T08:00:00Z&to=2026-03-02T12:00:00Z&granularity=hour',
+        ],
+      };
+    })()),
     'GET /store/promotions': ['/store/promotions', '/store/promotions?sort=ending_soon&per_page=1', '/store/promotions?keyword=spring&sort=newest'],
     'GET /store/products/:slug/related': [`/store/products/${boot.slug}/related`, `/store/products/${bare.slug}/related?locale=fr`],
     'GET /store/products/:slug/reviews': [`/store/products/${boot.slug}/reviews`, `/store/products/${boot.slug}/reviews?page=1&verified_only=1`],

@@ -33,6 +33,7 @@ export const collectionRoutes = [
     operationId: 'listCollectionProducts',
     tag: 'Catalogue',
     summary: "A collection's product cards, in the merchant's order unless sorted",
+    pageView: { kind: 'collection' },
     auth: storeKey,
     cache: 'catalogue',
     params: collectionProductsParams,

@@ -34,6 +34,7 @@ export const postRoutes = [
     tag: 'Content',
     summary: 'A published post by its slug, with related posts',
     description: 'A draft, a scheduled post or a slug of another store answers 404 not_found.',
+    pageView: { kind: 'post' },
     auth: storeKey,
     cache: 'catalogue',
     params: storePostParams,

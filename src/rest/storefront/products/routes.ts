@@ -34,6 +34,7 @@ export const productRoutes = [
     operationId: 'getProduct',
     tag: 'Catalogue',
     summary: 'A product with its gallery, options, variants and category',
+    pageView: { kind: 'product', subject: 'slug' },
     auth: storeKey,
     cache: 'catalogue',
     params: productSlugParams,

@@ -13,6 +13,7 @@ export const storeRoutes = [
     operationId: 'getStoreInfo',
     tag: 'Store',
     summary: 'The store, its delivery settings and whether it is open now',
+    pageView: { kind: 'home' },
     auth: storeKey,
     answer: storeInfoAnswer,
     handle: async (ctx) => ({ body: single('Store information', presentStoreInfo(ctx.store, ctx.now, await storeDiscounts(ctx))) }),
