@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { Kind, parse, valueFromASTUntyped, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { Kind, valueFromASTUntyped, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Ctx } from '../domain/context.js';
 import { pageKinds, type PageKind } from '../domain/traffic/page-views.js';
 import type { Traffic } from '../domain/traffic/traffic-service.js';
+import { operationOf } from '../http/graphql-operation.js';
 
 /** What a root field declares to count as a storefront page view, as REST routes declare `pageView`. */
 export function pageViewField(kind: PageKind) {
@@ -14,16 +15,6 @@ interface CountedField {
   kind: PageKind;
   /** The argument values naming a product (slug, else id): literals, or variables to look up. */
   subject: { literal?: string; variable?: string } | null;
-}
-
-function operationOf(query: string, operationName: string | undefined): OperationDefinitionNode | null {
-  try {
-    const operations = parse(query).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    if (operationName) return operations.find((o) => o.name?.value === operationName) ?? null;
-    return operations.length === 1 ? operations[0]! : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

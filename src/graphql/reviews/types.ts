@@ -114,13 +114,18 @@ const QuestionAnswer = builder.objectRef<{ text: string; createdAt: Date }>('Que
 
 const answerOf = (q: Question) => (q.answer ? { text: q.answer, createdAt: q.answeredAt ?? q.updatedAt } : null);
 
+/** What every question object shows, whoever reads it. */
+const questionFields = <Q extends Question>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Q>) => ({
+  uuid: t.field({ type: 'UUID', resolve: (q) => q.uid }),
+  question: t.string({ resolve: (q) => q.body }),
+  authorName: t.string({ resolve: (q) => q.authorName }),
+  createdAt: t.field({ type: 'DateTime', resolve: (q) => q.createdAt }),
+});
+
 export const ProductQuestion = builder.objectRef<Question>('ProductQuestion').implement({
   description: "A published question with the store's answer (REST GET /store/products/{slug}/questions item).",
   fields: (t) => ({
-    uuid: t.field({ type: 'UUID', resolve: (q) => q.uid }),
-    question: t.exposeString('body'),
-    authorName: t.exposeString('authorName'),
-    createdAt: t.field({ type: 'DateTime', resolve: (q) => q.createdAt }),
+    ...questionFields(t),
     answer: t.field({ type: QuestionAnswer, resolve: (q) => answerOf(q)! }),
   }),
 });
@@ -128,10 +133,7 @@ export const ProductQuestion = builder.objectRef<Question>('ProductQuestion').im
 export const MyQuestion = builder.objectRef<Question>('MyQuestion').implement({
   description: "The signed-in customer's question, pending until the store answers it.",
   fields: (t) => ({
-    uuid: t.field({ type: 'UUID', resolve: (q) => q.uid }),
-    question: t.exposeString('body'),
-    authorName: t.exposeString('authorName'),
-    createdAt: t.field({ type: 'DateTime', resolve: (q) => q.createdAt }),
+    ...questionFields(t),
     status: t.field({ type: QuestionStatus, resolve: (q) => q.status }),
   }),
 });
@@ -139,10 +141,7 @@ export const MyQuestion = builder.objectRef<Question>('MyQuestion').implement({
 export const MerchantQuestion = builder.objectRef<QuestionWithProduct>('MerchantQuestion').implement({
   description: 'A question of the store as the merchant answers it, any status.',
   fields: (t) => ({
-    uuid: t.field({ type: 'UUID', resolve: (q) => q.uid }),
-    question: t.exposeString('body'),
-    authorName: t.exposeString('authorName'),
-    createdAt: t.field({ type: 'DateTime', resolve: (q) => q.createdAt }),
+    ...questionFields(t),
     status: t.field({ type: QuestionStatus, resolve: (q) => q.status }),
     product: t.field({ type: ReviewProduct, resolve: (q) => q.product }),
     answer: t.field({ type: QuestionAnswer, nullable: true, resolve: answerOf }),

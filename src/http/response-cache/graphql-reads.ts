@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Kind, parse, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { Kind, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Ctx } from '../../domain/context.js';
 import type { CatalogCache } from './catalog-cache.js';
-
-function operationOf(query: string, operationName: string | undefined): OperationDefinitionNode | null {
-  try {
-    const operations = parse(query).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    if (operationName) return operations.find((o) => o.name?.value === operationName) ?? null;
-    return operations.length === 1 ? operations[0]! : null;
-  } catch {
-    return null;
-  }
-}
+import { operationOf } from '../graphql-operation.js';
 
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
