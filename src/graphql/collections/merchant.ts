@@ -9,7 +9,7 @@ import { parseInput } from '../../platform/validation/parse-input.js';
 import { builder, merchantScope } from '../builder.js';
 import { inputField } from '../catalog/mutation-support.js';
 import { Merchant } from '../merchant/namespace.js';
-import { windowOf } from '../shared/connection.js';
+import { edgesConnection, windowOf } from '../shared/connection.js';
 import { asMutationPayload, UserError, type UserErrorShape } from '../shared/user-errors.js';
 
 export const MerchantCollection = builder.objectRef<CollectionWithCount>('MerchantCollection').implement({
@@ -95,16 +95,10 @@ builder.objectFields(Merchant, (t) => ({
     description: 'GET /collections: in creation order; the cursors are REST next_cursor.',
     resolve: async (_m, args, { ctx }) => {
       const page = await listMerchantCollections(ctx, windowOf(args, collectionListLimits.maxPageSize, collectionListLimits.defaultPageSize));
-      const edges = page.items.map((item) => ({ node: item, cursor: page.cursorOf(item.collection) }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: page.hasPreviousPage,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges.at(-1)?.cursor ?? null,
-        },
-      };
+      return edgesConnection(
+        page.items.map((item) => ({ node: item, cursor: page.cursorOf(item.collection) })),
+        page,
+      );
     },
   }),
 }));

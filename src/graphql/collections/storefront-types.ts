@@ -12,6 +12,7 @@ import { builder } from '../builder.js';
 import { ImageRendition, localized, ProductRef } from '../catalog/product-types.js';
 import { withArgNames } from '../shared/arg-names.js';
 import { CollectionProductSort, Facet, filterOf, PromotionProductSort, ShopperProductFilter } from './shared-types.js';
+import { edgesConnection } from '../shared/connection.js';
 
 /** A collection of the tree (count and children known), or one read alone (both read when asked). */
 export type LocalizedNode = Omit<CollectionNode, 'productsCount' | 'children'> & {
@@ -70,16 +71,10 @@ CollectionRef.implement({
             ...checkedFilter(args.filter),
           }),
         );
-        const edges = page.items.map((p, i) => ({ node: localized(p, node.locale), cursor: page.cursors[i]! }));
-        return {
-          edges,
-          pageInfo: {
-            hasNextPage: page.hasNextPage,
-            hasPreviousPage: Boolean(args.after),
-            startCursor: edges[0]?.cursor ?? null,
-            endCursor: edges.at(-1)?.cursor ?? null,
-          },
-        };
+        return edgesConnection(
+          page.items.map((p, i) => ({ node: localized(p, node.locale), cursor: page.cursors[i]! })),
+          { hasNextPage: page.hasNextPage, hasPreviousPage: Boolean(args.after) },
+        );
       },
     }),
     facets: t.field({

@@ -16,8 +16,16 @@ export function windowOf(args: ConnectionArgs, max: number, fallback: number): K
   return { size, after: args.after, before: args.before, fromEnd: args.last != null };
 }
 
-export function connectionOf<Row>(page: KeysetPage<Row>) {
-  const edges = page.rows.map((node) => ({ node, cursor: page.cursorOf(node) }));
+/** A Relay connection of a keyset page, each row shown as `nodeOf` makes it (the row itself when left out). */
+export function connectionOf<Row, Node = Row>(page: KeysetPage<Row>, nodeOf: (row: Row, index: number) => Node = (row) => row as unknown as Node) {
+  return edgesConnection(
+    page.rows.map((row, i) => ({ node: nodeOf(row, i), cursor: page.cursorOf(row) })),
+    page,
+  );
+}
+
+/** A Relay connection of edges already cursored, with the page's directions. */
+export function edgesConnection<Node>(edges: { node: Node; cursor: string }[], page: { hasNextPage: boolean; hasPreviousPage: boolean }) {
   return {
     edges,
     pageInfo: {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../platform/errors/api-error.js';
-import type { ConnectionArgs } from './connection.js';
+import { edgesConnection, type ConnectionArgs } from './connection.js';
 
 // Connections over a list known in full or read by position (a product's images and variants, a
 // promotion's products): a cursor is the position of its row, so every walk (first/after,
@@ -37,16 +37,7 @@ export function offsetWindow(args: ConnectionArgs, length: number, max: number, 
 /** The connection of rows [start, start + rows.length) of a list, with the list's total when it is known. */
 export function offsetConnection<Row>(rows: Row[], start: number, hasNextPage: boolean, totalCount?: number) {
   const edges = rows.map((node, i) => ({ node, cursor: offsetCursor(start + i) }));
-  return {
-    edges,
-    totalCount,
-    pageInfo: {
-      hasNextPage,
-      hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
+  return { ...edgesConnection(edges, { hasNextPage, hasPreviousPage: start > 0 }), totalCount };
 }
 
 /** A connection over a list read in full. */

@@ -15,7 +15,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { builder, merchantScope } from '../builder.js';
 import { Merchant } from '../merchant/namespace.js';
-import { windowOf } from '../shared/connection.js';
+import { connectionOf, windowOf } from '../shared/connection.js';
 import { asMutationPayload, UserError, type UserErrorShape } from '../shared/user-errors.js';
 
 // The merchant's translations: GET /translatable-resources[/{type}/{id}] and PUT|DELETE
@@ -82,16 +82,7 @@ builder.objectFields(Merchant, (t) => ({
       if (args.last != null || args.before != null) throw ApiError.invalidField(args.last != null ? 'last' : 'before', 'this connection walks forwards only');
       const window = windowOf(args, translatableListLimits.maxPageSize, translatableListLimits.defaultPageSize);
       const page = await listTranslatableResources(ctx, { type: args.resourceType, window });
-      const edges = page.rows.map((row, i) => ({ node: page.resources[i]!, cursor: page.cursorOf(row) }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: page.hasPreviousPage,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges[edges.length - 1]?.cursor ?? null,
-        },
-      };
+      return connectionOf(page, (_row, i) => page.resources[i]!);
     },
   }),
   translatableResource: t.field({
