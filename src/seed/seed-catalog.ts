@@ -137,7 +137,9 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
     if (counts.products) await db.$executeRawUnsafe('ANALYZE "Product", "Variant", "ProductImage", "Translation", "Category"');
     if (counts.products) {
       Object.assign(counts, await seedMerchandising(db, store, { seed: options.seed, now: options.now ?? new Date(), artworks: ctx.artworks }));
-      counts.collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks, translationLocales: locales.translations });
+      const collections = await seedCollections(db, store, { seed: options.seed, artworks: ctx.artworks, translationLocales: locales.translations });
+      counts.collections = collections.collections;
+      counts.translations += collections.translations;
       await seedCustomData(db, store);
     }
   } finally {

@@ -86,8 +86,12 @@ const rendition = (file: MediaFile | undefined) => (file ? ((file.sizes as Recor
  * Nested manual and smart collections, the manual ones filled and pinned by the seed. A store that
  * has collections already is left as it is: seeding again adds products, not collections.
  */
-export async function seedCollections(db: Db, store: Store, input: { seed: number; artworks: MediaFile[]; translationLocales: string[] }): Promise<number> {
-  if (await db.collection.findFirst({ where: { storeId: store.id }, select: { id: true } })) return 0;
+export async function seedCollections(
+  db: Db,
+  store: Store,
+  input: { seed: number; artworks: MediaFile[]; translationLocales: string[] },
+): Promise<{ collections: number; translations: number }> {
+  if (await db.collection.findFirst({ where: { storeId: store.id }, select: { id: true } })) return { collections: 0, translations: 0 };
   const random = createRandom(mixSeed(input.seed, 0xc011));
   const products = await db.product.findMany({ where: { storeId: store.id, deletedAt: null, published: true }, orderBy: { pId: 'asc' }, select: { id: true } });
   const ids = new Map(plans.map((plan) => [plan.slug, randomUUID()]));
@@ -130,5 +134,5 @@ export async function seedCollections(db: Db, store: Store, input: { seed: numbe
     db.collectionProduct.createMany({ data: members }),
     db.translation.createMany({ data: translations }),
   ]);
-  return collections.length;
+  return { collections: collections.length, translations: translations.length };
 }

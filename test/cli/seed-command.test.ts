@@ -47,8 +47,8 @@ describe('seed', () => {
       seconds: expect.any(Number),
     });
     const { seconds: _seconds, store: _store, ...counts } = out;
-    // Every category and every product has its one fr translation.
-    expect(counts.translations).toBe(categoryTree.length + 30);
+    // Every category, every product and every collection has its one fr translation.
+    expect(counts.translations).toBe(categoryTree.length + 30 + 6);
     expect(counts.images).toBeGreaterThanOrEqual(30);
     expect(await countRows(storeId)).toEqual(counts);
   });

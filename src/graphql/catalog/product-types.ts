@@ -90,8 +90,17 @@ const pricing = (product: Product, { ctx }: GraphqlContext) => pricingOf(ctx, pr
 /** A shopper's product row with the locale it was read in, carried to every field that shows text. */
 export type LocalizedProduct = Product & { locale: ResolvedLocale };
 
-/** The product's options and variants in its locale (both fields read the same translations). */
-async function optionsIn(ctx: Ctx, product: LocalizedProduct) {
+/**
+ * The product's options and variants in its locale (both fields read the same translations). In the
+ * primary locale there is nothing to translate, so a field reads only its own rows: a page asking
+ * for variants alone costs no options statement.
+ */
+async function optionsIn(ctx: Ctx, product: LocalizedProduct, wanted: 'options' | 'variants') {
+  if (product.locale.isPrimary) {
+    return wanted === 'options'
+      ? { options: await ctx.loaders.optionsByProduct.load(product.id), variants: [] }
+      : { options: [], variants: await ctx.loaders.variantsByProduct.load(product.id) };
+  }
   const [options, variants] = await Promise.all([ctx.loaders.optionsByProduct.load(product.id), ctx.loaders.variantsByProduct.load(product.id)]);
   return localizedOptions(ctx, product.id, options, variants, product.locale);
 }
@@ -152,11 +161,11 @@ export const ProductRef = builder.objectRef<LocalizedProduct>('Product').impleme
       },
     }),
     images: t.field({ type: [ProductImage], resolve: (p, _a, { ctx }) => ctx.loaders.imagesByProduct.load(p.id) }),
-    options: t.field({ type: [ProductOption], resolve: async (p, _a, { ctx }) => (await optionsIn(ctx, p)).options }),
+    options: t.field({ type: [ProductOption], resolve: async (p, _a, { ctx }) => (await optionsIn(ctx, p, 'options')).options }),
     variants: t.field({
       type: [Variant],
       description: 'Variants a shopper can buy.',
-      resolve: async (p, _a, { ctx }) => sellableVariants((await optionsIn(ctx, p)).variants),
+      resolve: async (p, _a, { ctx }) => sellableVariants((await optionsIn(ctx, p, 'variants')).variants),
     }),
   }),
 });
