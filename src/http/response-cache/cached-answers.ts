@@ -94,7 +94,8 @@ export class CachedAnswers {
     for (let waited = 0; waited < waitMs; waited += SHARED_POLL_MS) {
       await delay(SHARED_POLL_MS);
       const leader = await shared.get(lease);
-      const answer = await this.get(key, Math.max(now, Number(leader ?? now)));
+      // Once the lease is gone its clock is too: as after a late claim, an answer built within the wait counts as built for this request.
+      const answer = await this.get(key, leader === null ? now + waitMs : Math.max(now, Number(leader)));
       if (answer || leader === null) return { answer, release: noop };
     }
     return { answer: null, release: noop };

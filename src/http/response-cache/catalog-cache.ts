@@ -6,8 +6,8 @@ import type { Surface } from '../../platform/errors/error-codes.js';
 import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
 import { compressedForm, type Encoding } from './compressed-forms.js';
 
-/** The longest a miss waits for another request's build of the same answer before building it itself. */
-export const SINGLE_FLIGHT_WAIT_MS = 2_000;
+/** The longest a miss waits for another request's build of the same answer before building it itself: a build that takes longer has outlived the transaction timeout, so its leader is stuck or gone. */
+export const SINGLE_FLIGHT_WAIT_MS = 10_000;
 
 /** A kept answer, or none and the caller builds it, telling `built` when done (a no-op for a kept one). */
 export type Lookup = { kept: CachedAnswer; built: () => void } | { kept: null; built: () => void };
