@@ -4,12 +4,11 @@ import { get, graphql } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTwoApps, type TestApp, type TwoApps } from '../../support/test-app.js';
 
-// Concurrent misses of one read build its answer once: in one process the later misses wait for
-// the first and answer from it; with processes sharing Redis, a process waits for the answer the
-// other is building. SQL statement counts show it (a build costs statements, an answer from the
+// Concurrent misses of one read build its answer once in a process: the later misses wait for
+// the first and answer from it. (Two processes sharing Redis take turns through a lease on the
+// build; that is not asserted here, see README, Single flight.) SQL statement counts show it (a build costs statements, an answer from the
 // cache none): eight concurrent misses cost less than two builds (a background pass of the
 // process may add a statement to either count, so they are not compared for equality).
-const fleet = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
 let apps: TwoApps;
 let a: TestApp;
 let b: TestApp;
@@ -66,16 +65,5 @@ describe('concurrent misses of one GraphQL read in one process', () => {
     expect(many.statements).toBeLessThan(2 * one.statements);
     expect(new Set(many.result.map((res) => res.raw)).size).toBe(1);
     expect(JSON.parse(many.result[0]!.raw).data.products.edges).toHaveLength(3);
-  });
-});
-
-describe.runIf(fleet)('concurrent misses of one read in two processes sharing Redis', () => {
-  it('build the answer once: the other process answers from what the first kept', async () => {
-    const one = await statementsOf(() => get(a.app, '/v1/store/products?per_page=4', shop.publicKey));
-    const many = await statementsOf(() =>
-      Promise.all(Array.from({ length: 8 }, (_, n) => get((n % 2 === 0 ? a : b).app, '/v1/store/products?per_page=5', shop.publicKey))),
-    );
-    expect(many.statements).toBeLessThan(2 * one.statements);
-    expect(new Set(many.result.map((res) => res.raw)).size).toBe(1);
   });
 });
