@@ -17,18 +17,57 @@ export interface PostAnswer {
   body: string;
 }
 
-function send(url: URL, pinned: { address: string; family: 4 | 6 }, body: string, headers: Record<string, string>, limits: PostLimits, signal: AbortSignal) {
+type Pinned = { address: string; family: 4 | 6 };
+
+/**
+ * Connections are kept open between POSTs (a relay sends hundreds a second to the same receivers),
+ * in one keep-alive agent per checked address: an agent's own `lookup` answers its address whatever
+ * a request asks, so each of its sockets was connected to that address, and a request reaches an
+ * agent only after its host was resolved and checked to that very address. A host that comes to
+ * resolve elsewhere gets the other address's agent (a fresh connection); one that comes to resolve
+ * inward is refused before any agent is asked. Within an agent, sockets are pooled by host, port
+ * and TLS name, so a TLS session is only reused for the name its certificate was checked against.
+ * An idle socket is closed after `idleMs` (sooner when the receiver's `Keep-Alive` says so); the
+ * agents of the `maxAgents` most recently used addresses are kept, an older one's idle sockets
+ * closing as they time out.
+ */
+export const connectionReuse = { idleMs: 4_000, maxAgents: 500 } as const;
+
+const agents = new Map<string, http.Agent>();
+
+function agentFor(url: URL, pinned: Pinned): http.Agent {
+  const key = `${url.protocol}${pinned.address}`;
+  let agent = agents.get(key);
+  if (agent) agents.delete(key);
+  else {
+    const options = { keepAlive: true, timeout: connectionReuse.idleMs, lookup: pinnedLookup(pinned) };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    if (agents.size >= connectionReuse.maxAgents) agents.delete(agents.keys().next().value!);
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
+/** A kept-alive socket the receiver closed just as it was reused: the request never reached it, so it is sent once more on a new one. */
+const staleSocket = (error: unknown) => error instanceof Error && 'code' in error && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
+function send(url: URL, pinned: Pinned, body: string, headers: Record<string, string>, limits: PostLimits, signal: AbortSignal, fresh = false) {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<PostAnswer>((resolve, reject) => {
     const req = client.request(url, {
       method: 'POST',
       lookup: pinnedLookup(pinned),
-      agent: false,
+      agent: fresh ? false : agentFor(url, pinned),
       signal,
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     });
-    req.once('error', reject);
+    let answered = false;
+    req.once('error', (error) => {
+      if (!answered && req.reusedSocket && staleSocket(error) && !signal.aborted) send(url, pinned, body, headers, limits, signal, true).then(resolve, reject);
+      else reject(error);
+    });
     req.once('response', (response) => {
+      answered = true;
       const kept: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
@@ -45,8 +84,9 @@ function send(url: URL, pinned: { address: string; family: 4 | 6 }, body: string
 /**
  * POSTs a body to an address behind the same SSRF guard as downloads (guarded-download.ts): the
  * URL parsed, its host resolved once and checked, and the connection made to the checked address
- * only. Redirects are not followed (a 3xx is an answer like any other). Refusals, timeouts and
- * connection errors throw `DownloadRefused` with words fit for a log.
+ * only (a kept-alive one of that address, see `connectionReuse`). Redirects are not followed (a 3xx
+ * is an answer like any other). Refusals, timeouts and connection errors throw `DownloadRefused`
+ * with words fit for a log.
  */
 export async function guardedPost(rawUrl: string, body: string, headers: Record<string, string>, limits: PostLimits): Promise<PostAnswer> {
   const controller = new AbortController();
