@@ -49,40 +49,36 @@ export async function fanOut(db: Db, options: { now: Date; batch: number; storeI
   const inStores = options.storeIds ? Prisma.sql`AND "storeId"::text IN (${Prisma.join(options.storeIds)})` : Prisma.empty;
   return gated(db, () =>
     db.$transaction(async (tx) => {
-      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${FAN_OUT_LOCK}::bigint) AS locked`;
-      if (!lock?.locked) return 0;
+      // The lock is taken (or not) once, before any event is read: no lock, no rows.
       const events = await tx.$queryRaw<ClaimedEvent[]>`
+      WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(${FAN_OUT_LOCK}::bigint) AS locked)
       SELECT "id", "sequence", "storeId", "topic", "payload" FROM "OutboxEvent"
-      WHERE "publishedAt" IS NULL ${inStores}
+      WHERE (SELECT locked FROM lock) AND "publishedAt" IS NULL ${inStores}
       ORDER BY "sequence" LIMIT ${options.batch}
       FOR UPDATE SKIP LOCKED`;
       if (!events.length) return 0;
       const known = events.filter((event): event is ClaimedEvent & { topic: Topic } => isTopic(event.topic));
       const subscribers = known.length
-        ? await tx.webhookSubscription.findMany({
-            where: {
-              storeId: { in: [...new Set(known.map((e) => e.storeId))] },
-              topic: { in: [...new Set(known.map((e) => e.topic))] },
-              status: { in: ['active', 'ended'] },
-            },
-            select: { id: true, storeId: true, topic: true, installationId: true, status: true },
-          })
+        ? await tx.$queryRaw<Subscriber[]>`
+          SELECT "id", "storeId", "topic", "installationId", "status" FROM "WebhookSubscription"
+          WHERE "storeId" = ANY(${[...new Set(known.map((e) => e.storeId))]}::uuid[]) AND "topic" = ANY(${[...new Set(known.map((e) => e.topic))]}::text[])
+            AND "status" IN ('active', 'ended')`
         : [];
       const deliveries = known.flatMap((event) =>
-        subscribers
-          .filter((subscriber) => receives(subscriber, event))
-          .map((subscriber) => ({
-            storeId: event.storeId,
-            subscriptionId: subscriber.id,
-            eventId: event.id,
-            eventSequence: event.sequence,
-            topic: event.topic,
-            resourceKey: resourceKeyOf(event.topic, event.payload),
-            nextAttemptAt: options.now,
-          })),
+        subscribers.filter((subscriber) => receives(subscriber, event)).map((subscriber) => ({ event, subscriber })),
       );
-      if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
-      await tx.outboxEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { publishedAt: options.now } });
+      // One statement, whatever the batch: the deliveries (as columns) inserted and the events marked published.
+      await tx.$executeRaw`
+      WITH published AS (
+        UPDATE "OutboxEvent" SET "publishedAt" = ${options.now} WHERE "id" = ANY(${events.map((e) => e.id)}::uuid[])
+      )
+      INSERT INTO "WebhookDelivery" ("id", "storeId", "subscriptionId", "eventId", "eventSequence", "topic", "resourceKey", "nextAttemptAt", "updatedAt")
+      SELECT gen_random_uuid(), d."storeId", d."subscriptionId", d."eventId", d."eventSequence", d."topic", d."resourceKey", ${options.now}, ${options.now}
+      FROM unnest(
+        ${deliveries.map((d) => d.event.storeId)}::uuid[], ${deliveries.map((d) => d.subscriber.id)}::uuid[],
+        ${deliveries.map((d) => d.event.id)}::uuid[], ${deliveries.map((d) => d.event.sequence)}::bigint[],
+        ${deliveries.map((d) => d.event.topic)}::text[], ${deliveries.map((d) => resourceKeyOf(d.event.topic, d.event.payload))}::text[]
+      ) AS d("storeId", "subscriptionId", "eventId", "eventSequence", "topic", "resourceKey")`;
       return events.length;
     }, transactionOptions),
   );

@@ -11,8 +11,11 @@ export function webhookBody(payload: OutboxEvent['payload'], fields: string[]): 
   return JSON.stringify(Object.fromEntries(fields.filter((name) => Object.hasOwn(object, name)).map((name) => [name, object[name]])));
 }
 
-/** The secrets in force at `now`: the current one, and the previous one during a rotation's overlap. */
-function secretsInForce(serverSecret: string, subscription: WebhookSubscription, now: Date): string[] {
+/**
+ * The secrets in force at `now`: the current one, and the previous one during a rotation's overlap.
+ * Opening one derives its key (HKDF), so a batch opens each subscription's once.
+ */
+export function secretsInForce(serverSecret: string, subscription: WebhookSubscription, now: Date): string[] {
   const secrets = [openSigningSecret(serverSecret, subscription.id, subscription.sealedSecret)];
   if (subscription.previousSealedSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now) {
     secrets.push(openSigningSecret(serverSecret, subscription.id, subscription.previousSealedSecret));
@@ -22,10 +25,10 @@ function secretsInForce(serverSecret: string, subscription: WebhookSubscription,
 
 /** The headers of one delivery attempt (README, *Webhooks*). */
 export function webhookHeaders(
-  input: { serverSecret: string; subscription: WebhookSubscription; event: OutboxEvent; deliveryId: string; attempt: number; body: string },
+  input: { secrets: string[]; event: Pick<OutboxEvent, 'id' | 'topic' | 'storeId' | 'createdAt'>; deliveryId: string; attempt: number; body: string },
   now: Date,
 ): Record<string, string> {
-  const { subscription, event } = input;
+  const { event } = input;
   return {
     'content-type': 'application/json',
     'user-agent': 'Bazaar-Webhooks/1',
@@ -36,6 +39,6 @@ export function webhookHeaders(
     'bazaar-store-id': event.storeId,
     'bazaar-occurred-at': event.createdAt.toISOString(),
     'bazaar-api-version': webhookApiVersion,
-    'bazaar-signature': signatureHeader(secretsInForce(input.serverSecret, subscription, now), Math.floor(now.getTime() / 1000), input.body),
+    'bazaar-signature': signatureHeader(input.secrets, Math.floor(now.getTime() / 1000), input.body),
   };
 }
