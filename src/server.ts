@@ -66,7 +66,6 @@ const purge = appDataPurge(database.prisma, log.child({ component: 'app-data-pur
 const webhooks = webhookRelay(database.prisma, {
   serverSecret: secret,
   retryScheduleS: config.webhooks.retryScheduleS,
-  listenUrl: config.databaseUrl,
   allow: config.media.fetchAllow,
   log: log.child({ component: 'webhooks' }),
 });

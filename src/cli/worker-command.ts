@@ -18,7 +18,6 @@ export const worker: CommandModule = {
     const relay = webhookRelay(ctx.db, {
       serverSecret,
       retryScheduleS: config.webhooks.retryScheduleS,
-      listenUrl: config.databaseUrl,
       allow: config.media.fetchAllow,
       log: log.child({ component: 'webhooks' }),
     });

@@ -13,8 +13,7 @@ const relay = webhookRelay(database.prisma, {
   allow: [process.env.RELAY_ALLOW!],
   storeIds: [process.env.RELAY_STORE_ID!],
   leaseMs: 2_000,
-  listenUrl: process.env.DATABASE_URL,
   log: pino({ level: 'error' }, pino.destination(2)),
 });
-relay.start({ intervalMs: 20 });
+relay.start(20);
 process.stdout.write('relay running\n');

@@ -69,7 +69,7 @@ export async function startReceiver(): Promise<Receiver> {
 /** A relay over the test's own stores only, so test files sharing a database never deliver each other's events. */
 export function testRelay(
   database: Database,
-  input: { serverSecret: string; storeIds: string[]; allow: string[]; retryScheduleS?: number[]; random?: () => number; listenUrl?: string },
+  input: { serverSecret: string; storeIds: string[]; allow: string[]; retryScheduleS?: number[]; random?: () => number },
 ): WebhookRelay {
   return webhookRelay(database.prisma, {
     serverSecret: input.serverSecret,
@@ -77,7 +77,6 @@ export function testRelay(
     allow: input.allow,
     random: input.random ?? (() => 0.5),
     storeIds: input.storeIds,
-    listenUrl: input.listenUrl,
     log: pino({ level: 'silent' }),
   });
 }
