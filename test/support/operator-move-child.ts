@@ -18,7 +18,7 @@ try {
     kv: new MemoryKv(),
     media: testMediaServices(),
     store,
-    principal: { keyId: 'operator', kind: 'private', mode: store.mode, scopes: new Set(), installation: null },
+    principal: { keyId: 'operator', kind: 'private', mode: store.mode === 'dev' ? 'test' : 'live', scopes: new Set(), installation: null },
     settings: { cartTtlDays: 30, publicUrl: 'http://localhost', outboundAllow: [] },
     requestId: 'operator',
     log: pino({ level: 'silent' }),
