@@ -47,7 +47,7 @@ export async function buildApp(given: AppDeps, options: BuildOptions = {}): Prom
   const payments = given.payments !== undefined ? given.payments : given.config.paymentProvider === 'test' ? testPaymentProvider : null;
   const catalogReads =
     given.catalogReads ?? (await openCatalogCache(given.config.responseCache, given.kv, given.database.prisma, given.database.catalogChannel));
-  const live = given.live ?? openLiveEvents(given.config.redisUrl);
+  const live = given.live ?? openLiveEvents(given.config.redisUrl, given.database.notifyChannel);
   const traffic = given.traffic ?? openTraffic(given.database.prisma, given.kv, { ...given.config.traffic, log: options.loggerInstance ?? silentTrafficLog });
   const deps: AppDeps = { ...given, media, payments, catalogReads, live, traffic };
   const docsUrl = `${deps.config.publicUrl}/docs/errors`;

@@ -48,14 +48,17 @@ function frameworkError(error: unknown): ApiError | null {
 }
 
 /**
- * Prisma's words for a database with no connection to spare: a transaction that could not start
- * within its `maxWait` (P2028), or a query that found no free connection (P2024). Saturation, not a
- * fault: nothing was written, and the same request may be sent again.
+ * Prisma's words for a database with no time or connection to spare: a transaction that could not
+ * start within its `maxWait` (P2028), one that ran past its `timeout` while it waited for rows
+ * other writers held (P2028, expired: Prisma rolled it back), or a query that found no free
+ * connection (P2024). Saturation, not a fault: nothing was written, and the same request may be
+ * sent again.
  */
 function isDatabaseSaturated(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
   if (e?.code === 'P2024') return true;
-  return e?.code === 'P2028' && typeof e.message === 'string' && e.message.includes('Unable to start a transaction in the given time');
+  if (e?.code !== 'P2028' || typeof e.message !== 'string') return false;
+  return e.message.includes('Unable to start a transaction in the given time') || e.message.includes('cannot be executed on an expired transaction');
 }
 
 /**

@@ -74,7 +74,7 @@ export async function ensureDemoStore(ctx: OperatorCtx, media: MediaServices): P
     store = await brandPictures(ctx, media, store);
     await seedPosts(ctx.db, store, { media, now: ctx.now });
     await seedDemoApp(ctx, store);
-    await seedReviews(ctx, store);
+    await seedReviews(ctx, store, media);
     await seedTeam(ctx, store);
     await seedTraffic(ctx, store, ctx.now);
   } catch (error) {

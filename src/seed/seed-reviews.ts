@@ -1,10 +1,13 @@
-import type { Store } from '../generated/prisma/client.js';
+import type { Review, Store } from '../generated/prisma/client.js';
+import type { MediaServices } from '../domain/media/media-services.js';
+import { writeReview } from '../domain/reviews/write-review.js';
 import { answerQuestion } from '../domain/reviews/answer-question.js';
 import { moderateReview } from '../domain/reviews/moderate-review.js';
 import { operatorReviewScope } from '../domain/reviews/operator-review-scope.js';
 import type { OperatorCtx } from '../domain/store/manage-stores.js';
 import { demoAppSlug } from './demo-app.js';
 import { createOperatorCustomer } from '../domain/customers/accounts/operator-accounts.js';
+import { demoCtx, placeCollectedOrder, purchasableProducts } from './demo-purchases.js';
 
 interface DemoReview {
   rating: number;
@@ -15,10 +18,10 @@ interface DemoReview {
   pending?: boolean;
 }
 
-// Per reviewed product: two by demo customers of the store (not verified purchases: they hold no
-// delivered order), then two imported by the demo app.
+// Per reviewed product: two by demo customers who bought and collected it (verified purchases),
+// then two imported by the demo app.
 const customerReviews: DemoReview[] = [
-  { rating: 5, title: 'Exactly as pictured', body: 'Arrived quickly and the quality is better than I expected.', authorName: 'Maya R.' },
+  { rating: 5, title: 'Exactly as pictured', body: 'Collected it the day I ordered, and the quality is better than I expected.', authorName: 'Maya R.' },
   { rating: 4, title: 'Very good', body: 'Lovely finish; runs slightly small, so size up.', authorName: 'Tom B.' },
 ];
 const importedReviews: DemoReview[] = [
@@ -34,61 +37,57 @@ const reviewedProducts = 4;
 const DAY_MS = 86_400_000;
 
 /**
- * The demo's reviews and questions on its first few shopper-visible products. Rows are written
- * pending, as a shopper's write or an app's import leaves them, then approved and answered through
- * the moderation functions, so the product and store tallies move exactly as they do in production.
- * The customers' reviews come from demo customers of the store and are not verified purchases: a
- * verified purchase is a customer's delivered order with the product, which only checkout and the
- * order moves make, and the seed runs without a request to make them through. Imported ones come
- * from the demo app's installation.
+ * The demo's reviews and questions on its first few products a shopper can buy. The customers'
+ * reviews are written as a shopper's are: each demo customer checks out one unit of every
+ * reviewed product, the merchant walks the order to collected, and the customer reviews what they
+ * received (`writeReview`, a verified purchase). Imported ones come from the demo app's
+ * installation. Everything is written pending, as a shopper's write or an app's import leaves it,
+ * then approved and answered through the moderation functions, so the product and store tallies
+ * move exactly as they do in production.
  */
-export async function seedReviews(ctx: OperatorCtx, store: Store): Promise<{ reviews: number; questions: number }> {
+export async function seedReviews(ctx: OperatorCtx, store: Store, media: MediaServices): Promise<{ reviews: number; questions: number }> {
   const { scope } = await operatorReviewScope(ctx, store.slug);
-  const products = await scope.db.product.findMany({
-    where: { published: true, status: 'active', deletedAt: null },
-    orderBy: { pId: 'asc' },
-    take: reviewedProducts,
-  });
-  const installation = await scope.db.appInstallation.findFirstOrThrow({ where: { app: { slug: demoAppSlug }, uninstalledAt: null } });
-  const customers = await Promise.all(
-    customerReviews.map(async (r) => {
-      const [firstName, lastName] = r.authorName.split(' ');
-      return createOperatorCustomer(ctx.db, scope.db, store.id, { firstName: firstName!, lastName: lastName! });
-    }),
-  );
   const day = (n: number) => new Date(ctx.now.getTime() - n * DAY_MS);
+  const lines = await purchasableProducts(demoCtx(ctx, store, media, ctx.now), reviewedProducts);
+  const products = lines.map((l) => l.product);
+  const installation = await scope.db.appInstallation.findFirstOrThrow({ where: { app: { slug: demoAppSlug }, uninstalledAt: null } });
 
-  const rows = products.flatMap((product, p) => [
-    ...customerReviews.map((r, i) => ({
-      review: r,
-      data: { productId: product.id, customerId: customers[i]!.id, isVerifiedPurchase: false, submittedAt: day(p * 5 + i + 1) },
+  const written: Review[] = [];
+  for (const [i, r] of customerReviews.entries()) {
+    const [firstName, lastName] = r.authorName.split(' ');
+    const customer = await createOperatorCustomer(ctx.db, scope.db, store.id, { firstName: firstName!, lastName: lastName! });
+    await placeCollectedOrder(ctx, store, media, customer, lines, day(30 + i));
+    for (const [p, product] of products.entries()) {
+      const shopper = demoCtx(ctx, store, media, day(p * 5 + i + 1), customer);
+      const text = { rating: r.rating, title: r.title, body: r.body, authorName: r.authorName };
+      written.push((await writeReview(shopper, { slug: product.slug, ...text })).review);
+    }
+  }
+  written.push(
+    ...(await scope.db.review.createManyAndReturn({
+      data: products.flatMap((product, p) =>
+        importedReviews.map((r, i) => ({
+          storeId: store.id,
+          productId: product.id,
+          installationId: installation.id,
+          source: demoAppSlug,
+          sourceReviewId: `demo-${product.pId}-${i + 1}`,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          authorName: r.authorName,
+          status: 'pending' as const,
+          submittedAt: day(p * 5 + i + 3),
+          createdAt: day(p * 5 + i + 3),
+        })),
+      ),
     })),
-    ...importedReviews.map((r, i) => ({
-      review: r,
-      data: {
-        productId: product.id,
-        installationId: installation.id,
-        source: demoAppSlug,
-        sourceReviewId: `demo-${product.pId}-${i + 1}`,
-        submittedAt: day(p * 5 + i + 3),
-      },
-    })),
-  ]);
-  const written = await scope.db.review.createManyAndReturn({
-    data: rows.map(({ review, data }) => ({
-      storeId: store.id,
-      rating: review.rating,
-      title: review.title,
-      body: review.body,
-      authorName: review.authorName,
-      status: 'pending' as const,
-      createdAt: data.submittedAt,
-      ...data,
-    })),
-  });
+  );
   // Each demo author writes once per product, so product and author name one row.
-  const pending = new Set(rows.filter((r) => r.review.pending).map((r) => `${r.data.productId}:${r.review.authorName}`));
-  const approve = written.filter((w) => !pending.has(`${w.productId}:${w.authorName}`));
+  const pending = new Set(
+    products.flatMap((product) => [...customerReviews, ...importedReviews].filter((r) => r.pending).map((r) => `${product.id}:${r.authorName}`)),
+  );
+  const approve = written.filter((w) => w.status === 'pending' && !pending.has(`${w.productId}:${w.authorName}`));
   for (const review of approve) await moderateReview(scope, { id: review.uid, status: 'approved' });
 
   const questions = await scope.db.question.createManyAndReturn({

@@ -64,7 +64,7 @@ export interface CliDatabase {
 /**
  * Points the CLI (which reads DATABASE_URL / DATA_DIR from process.env) at the test database:
  * the shared PostgreSQL of TEST_DATABASE_URL, else a fresh embedded data directory for this file.
- * Each test file runs in its own process (forks pool), so the env is this file's alone.
+ * Test files share a worker process; test/support/per-file.ts restores the env after each file.
  */
 export function pointCliAtTestDatabase(): CliDatabase {
   const databaseUrl = process.env.TEST_DATABASE_URL;

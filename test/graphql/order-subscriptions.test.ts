@@ -113,9 +113,9 @@ describe('subscription orderEvents: the merchant’s stream of the store’s ord
   });
 });
 
-// Two processes share events through Redis; on the embedded engine the two apps are one process by nature.
-const apart = Boolean(process.env.TEST_DATABASE_URL);
-describe.skipIf(apart && !process.env.REDIS_URL)('subscriptions across server processes', () => {
+// Two processes share events through Redis, or without it through PostgreSQL's notifications; on
+// the embedded engine the two apps are one process by nature.
+describe('subscriptions across server processes', () => {
   let two: TwoApps;
   beforeAll(async () => {
     two = await startTwoApps(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
@@ -125,7 +125,8 @@ describe.skipIf(apart && !process.env.REDIS_URL)('subscriptions across server pr
     await two.close();
   });
 
-  it('a move made through instance A reaches a subscriber on instance B', async () => {
+  it('a move made through instance A reaches subscribers on B and on A itself, each event once', async () => {
+    const portA = await listenOnFreePort(two.a.app);
     const portB = await listenOnFreePort(two.b.app);
     const store = await makeStore(two.a.database);
     const product = await createProduct(two.a.database, store.store, { title: 'Oolong', price: '12.00', stock: 10 });
@@ -134,9 +135,18 @@ describe.skipIf(apart && !process.env.REDIS_URL)('subscriptions across server pr
 
     const onB = await subscribe(ORDER_UPDATED, store.publicKey, shopper.auth, { id: placed.id }, portB);
     const merchantOnB = await subscribe(ORDER_EVENTS, store.privateKey, {}, {}, portB);
+    const onA = await subscribe(ORDER_UPDATED, store.publicKey, shopper.auth, { id: placed.id }, portA);
     expect((await onB.next()).data.data.orderUpdated.status).toBe('PLACED');
+    expect((await onA.next()).data.data.orderUpdated.status).toBe('PLACED');
     expect((await moveStatus(two.a, store.privateKey, placed.id, { status: 'processing' })).status).toBe(200);
     expect((await onB.next()).data.data.orderUpdated.status).toBe('PROCESSING');
+    expect((await onA.next()).data.data.orderUpdated.status).toBe('PROCESSING');
     expect(await merchantOnB.next()).toMatchObject({ data: { data: { orderEvents: { topic: 'orders/updated', order: { uid: placed.id } } } } });
+
+    // Once: after the next move (through B this time), the next event each stream hears is that move.
+    expect((await moveStatus(two.b, store.privateKey, placed.id, { status: 'ready' })).status).toBe(200);
+    expect((await onB.next()).data.data.orderUpdated.status).toBe('READY');
+    expect((await onA.next()).data.data.orderUpdated.status).toBe('READY');
+    expect(await merchantOnB.next()).toMatchObject({ data: { data: { orderEvents: { topic: 'orders/updated', order: { uid: placed.id, status: 'READY' } } } } });
   });
 });

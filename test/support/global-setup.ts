@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', null);
     return;
   }
-  const pglite = new PGlite();
+  // 1 MB WAL segments instead of 16 MB: the dump carries the WAL directory, and each file's copy is
+  // read and unpacked from it, so two 16 MB segments were half of every copy.
+  const pglite = new PGlite({ initDbStartParams: ['--wal-segsize=1'] });
   await applyMigrations(new PrismaPGlite(pglite));
   // The template holds the region data set too, so no test file loads it again.
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });

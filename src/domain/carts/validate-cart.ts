@@ -29,8 +29,13 @@ export async function validateCart(ctx: Ctx, input: { cartId: string; sessionTok
   return revalidateCart(ctx, cart);
 }
 
-/** The validation of a cart already found; checkout runs it before it takes any money. */
-export async function revalidateCart(ctx: Ctx, cart: CartWithItems): Promise<CartView> {
+/**
+ * The validation of a cart already found; checkout runs it before it takes any money, with
+ * `atCheckout`: a cart that was valid and still is, at the prices the shopper saw, then has nothing
+ * to record but the time, which the checkout closing it does not keep, so it writes nothing and
+ * saves a transaction per order.
+ */
+export async function revalidateCart(ctx: Ctx, cart: CartWithItems, options: { atCheckout?: boolean } = {}): Promise<CartView> {
   const view = await viewCart(ctx, cart);
   const checks = await checkLines(
     ctx,
@@ -56,6 +61,8 @@ export async function revalidateCart(ctx: Ctx, cart: CartWithItems): Promise<Car
     }
   }
   const repriced = view.lines.filter(({ item, discountPrice }) => !discountPrice.eq(item.seenPrice));
+  const recorded = cart.isValid && Array.isArray(cart.validationErrors) && cart.validationErrors.length === 0;
+  if (options.atCheckout && recorded && findings.length === 0) return view;
   return withTransaction(ctx, async (tx) => {
     // Recorded only on the cart as it was checked: a line edit since (which moves updatedAt) keeps its own state, and a
     // cart closed meanwhile keeps its record. updatedAt marks a change of what the cart holds, which checkout closes the

@@ -98,7 +98,7 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
     });
   }
   if (!cart.items.length) throw new ApiError('cart_empty', 'The cart is empty: add items before checking out.');
-  const view = await revalidateCart(ctx, cart);
+  const view = await revalidateCart(ctx, cart, { atCheckout: true });
   if (view.cart.status !== 'open') return answerForChangedCart(ctx, cart.id);
   // A line edit since the cart was found, or a validation that repriced a line, moved updatedAt: the lines checked are not the cart's.
   if (!view.cart.isValid || view.cart.updatedAt.getTime() !== cart.updatedAt.getTime()) throw cartChanged();

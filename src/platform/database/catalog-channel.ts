@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { EVERY_STORE } from './catalog-writes.js';
+import type { NotifyChannel } from './notify-channel.js';
 
-const CHANNEL = 'bazaar_catalog_writes';
-/** How long a lost listening connection waits before it connects again. */
-const RECONNECT_MS = 1000;
+export const CATALOG_CHANNEL = 'bazaar_catalog_writes';
 
 /**
  * PostgreSQL's own notifications as the bus for catalogue writes between processes that share no
@@ -18,48 +16,19 @@ export interface CatalogChannel {
   subscribe(onWrite: (storeId: string) => void): Promise<() => Promise<void>>;
 }
 
-export function catalogChannel(pool: pg.Pool, connectionString: string): CatalogChannel {
+export function catalogChannel(channel: NotifyChannel): CatalogChannel {
   // Each process hears its own notifications too; its own writes already replaced its versions.
   const origin = randomUUID();
   return {
-    async publish(storeId) {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${origin} ${storeId}`]);
-    },
-    async subscribe(onWrite) {
-      let client: pg.Client | null = null;
-      let stopped = false;
-      let retry: NodeJS.Timeout | undefined;
-      const listen = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString });
-        next.on('notification', (message) => {
-          const [from, storeId] = (message.payload ?? '').split(' ');
+    publish: (storeId) => channel.publish(`${origin} ${storeId}`),
+    subscribe: (onWrite) =>
+      channel.subscribe(
+        (payload) => {
+          const [from, storeId] = payload.split(' ');
           if (from !== origin && storeId) onWrite(storeId);
-        });
-        next.on('error', () => {
-          if (stopped || client !== next) return;
-          client = null;
-          void next.end().catch(() => undefined);
-          retry = setTimeout(() => void reconnect(), RECONNECT_MS);
-        });
-        await next.connect();
-        await next.query(`LISTEN ${CHANNEL}`);
-        client = next;
-      };
-      const reconnect = async () => {
-        try {
-          await listen();
-          // What was announced while the connection was down is lost: every store may have changed.
-          onWrite(EVERY_STORE);
-        } catch {
-          if (!stopped) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
-        }
-      };
-      await listen();
-      return async () => {
-        stopped = true;
-        clearTimeout(retry);
-        await client?.end().catch(() => undefined);
-      };
-    },
+        },
+        // What was announced while the connection was down is lost: every store may have changed.
+        () => onWrite(EVERY_STORE),
+      ),
   };
 }

@@ -13,7 +13,8 @@ import { loadShippedRegions } from '../regions/load-regions.js';
 import { untimed, type StepTimer } from '../timed-steps.js';
 import { defaultDatabaseLimits, type DatabaseLimits } from './database-limits.js';
 import { gateTransactions, transactionGate } from './transaction-gate.js';
-import { catalogChannel, type CatalogChannel } from './catalog-channel.js';
+import { CATALOG_CHANNEL, catalogChannel, type CatalogChannel } from './catalog-channel.js';
+import { notifyChannel, type NotifyChannel } from './notify-channel.js';
 
 /**
  * The unscoped client: every store's rows. Key lookup, operator actions (CLI, store creation,
@@ -39,6 +40,8 @@ export interface Database {
   statementCount(): number;
   /** Catalogue writes announced between processes through PostgreSQL's notifications; null on the embedded engine, which one process opens. */
   catalogChannel: CatalogChannel | null;
+  /** A channel of PostgreSQL's notifications between the processes of this database, by name; null on the embedded engine, which one process opens. */
+  notifyChannel: ((name: string) => NotifyChannel) | null;
   /** Tells processes refused the embedded data directory where this one answers HTTP (the CLI reads the dev mailbox there); nothing to tell on PostgreSQL. */
   announceServer(url: string): void;
   close(): Promise<void>;
@@ -69,7 +72,7 @@ interface Connection {
   migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   engine: Database['engine'];
   pool?: pg.Pool;
-  catalogChannel: CatalogChannel | null;
+  notifyChannel: ((name: string) => NotifyChannel) | null;
   release(): Promise<void>;
   announceServer(url: string): void;
 }
@@ -80,12 +83,13 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     // Our own pool, so its counts can be read; migrations get connections of their own, closed when
     // they finish, so their session-level advisory lock never lingers in this pool.
     const pool = new pg.Pool(config);
+    const databaseUrl = options.databaseUrl;
     return {
       factory: new PrismaPg(pool),
       migrationFactory: new PrismaPg(config),
       engine: 'postgresql',
       pool,
-      catalogChannel: catalogChannel(pool, options.databaseUrl),
+      notifyChannel: (name) => notifyChannel(pool, databaseUrl, name),
       release: () => pool.end(),
       announceServer: () => {},
     };
@@ -107,7 +111,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     factory,
     migrationFactory: factory,
     engine: 'pglite',
-    catalogChannel: null,
+    notifyChannel: null,
     announceServer: (url) => lock?.announce(url),
     async release() {
       await pglite.close();
@@ -124,7 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrationFactory,
     engine,
     pool,
-    catalogChannel: channel,
+    notifyChannel: channelOf,
     release,
     announceServer,
   } = await timed(
@@ -177,7 +181,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     engine,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     statementCount: () => statements,
-    catalogChannel: channel,
+    catalogChannel: channelOf ? catalogChannel(channelOf(CATALOG_CHANNEL)) : null,
+    notifyChannel: channelOf,
     announceServer,
     async close() {
       await prisma.$disconnect();

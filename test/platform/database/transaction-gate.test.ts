@@ -141,6 +141,29 @@ describe.skipIf(!onPostgres)('100 concurrent adjustments on a small pool (Postgr
   });
 });
 
+describe('A transaction that outlives its timeout (Prisma expired it and rolled it back)', () => {
+  it('is answered 503 service_unavailable with Retry-After, and nothing it wrote stays', async () => {
+    const t = await startTestApp();
+    const shop = await makeStore(t.database);
+    const product = await createProduct(t.database, shop.store, { title: 'Slow Mug', price: '9.00', stock: 5 });
+    const error = await t.database.prisma
+      .$transaction(
+        async (tx) => {
+          await tx.product.update({ where: { id: product.id }, data: { stock: 6 } });
+          // As a write queued behind other writers' row locks would: the timeout passes before the next statement.
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await tx.product.update({ where: { id: product.id }, data: { stock: 7 } });
+        },
+        { timeout: 200 },
+      )
+      .catch((e: unknown) => e);
+    const answered = toApiError(error, { id: 'req-expired', log: pino({ level: 'silent' }) });
+    expect({ code: answered.code, headers: answered.headers }).toEqual({ code: 'service_unavailable', headers: { 'retry-after': '1' } });
+    expect(await stockOf(t, product)).toBe(5);
+    await t.close();
+  });
+});
+
 describe.skipIf(!onPostgres)('Prisma unable to start a transaction in time (PostgreSQL)', () => {
   it('is answered 503 service_unavailable with Retry-After, not masked as a server error', async () => {
     const database = await openDatabase({

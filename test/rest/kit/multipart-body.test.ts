@@ -126,6 +126,15 @@ describe('Multipart limits on an upload route (POST /files)', () => {
     expect(res.body.data).toMatchObject({ filename: 'small.png', size: png.length, width: 40, height: 30, alt: 'Small' });
   });
 
+  it('refuses a part named after an Object.prototype property with 400 bad_request, before it reaches the body', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      const png = await picture(40, 30);
+      const res = await sendForm(FILES, shop.privateKey, [{ name, value: png, filename: 'sneaky.png', type: 'image/png' }]);
+      expectFailure(res, 400, 'bad_request', 'prototype property is not allowed as field name');
+    }
+    expect(await t.database.prisma.mediaFile.count({ where: { storeId: shop.store.id, filename: 'sneaky.png' } })).toBe(0);
+  });
+
   it('answers a file over MEDIA_MAX_BYTES with 422 on its field', async () => {
     const res = await sendForm(FILES, shop.privateKey, [{ name: 'file', value: Buffer.alloc(FILE_CAP + 1), filename: 'big.png', type: 'image/png' }]);
     expectValidation(res, 'file');

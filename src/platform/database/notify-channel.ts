@@ -1,0 +1,66 @@
+import pg from 'pg';
+
+/** How long a lost listening connection waits before it connects again. */
+const RECONNECT_MS = 1000;
+
+/**
+ * One channel of PostgreSQL's notifications (NOTIFY/LISTEN) between the processes of one database.
+ * A notification is not kept for a listener that is away: one whose connection was lost hears
+ * `onReconnect` once it listens again, so it can treat what it missed as unknown.
+ */
+export interface NotifyChannel {
+  /** Sends `payload` (at most 8000 bytes, PostgreSQL's limit) to every listener, this process's own included. */
+  publish(payload: string): Promise<void>;
+  /** Calls `onPayload` for every notification; answers once the LISTEN has been taken, with the stop. */
+  subscribe(onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+}
+
+/** A channel of the database `pool` opens; each subscription holds a connection of its own, outside the pool. */
+export function notifyChannel(pool: pg.Pool, connectionString: string, channel: string): NotifyChannel {
+  return {
+    async publish(payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async subscribe(onPayload, onReconnect) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const listen = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString });
+        next.on('notification', (message) => onPayload(message.payload ?? ''));
+        next.on('error', () => {
+          if (stopped || client !== next) return;
+          client = null;
+          void next.end().catch(() => undefined);
+          retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+        });
+        await next.connect();
+        try {
+          await next.query(`LISTEN ${channel}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        if (stopped) {
+          await next.end().catch(() => undefined);
+          return;
+        }
+        client = next;
+      };
+      const reconnect = async () => {
+        try {
+          await listen();
+          onReconnect?.();
+        } catch {
+          if (!stopped) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+        }
+      };
+      await listen();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      };
+    },
+  };
+}
