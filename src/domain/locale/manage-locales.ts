@@ -55,12 +55,15 @@ export async function addStoreLocale(ctx: Ctx, input: LocaleCreateInput): Promis
 }
 
 /**
- * Locks every locale row of the store: a write that decides on the primary reads the set only after
- * any other such write has committed, so two at once run one after the other and the store keeps
- * one published primary.
+ * Serialises the store's locale writes on one row, the store's own: a write that decides on the
+ * primary reads the set only after any other such write has committed, so two at once run one
+ * after the other and the store keeps one published primary. One row, not every locale row: an
+ * update of many rows locks them in the order it finds them, which two concurrent updates need
+ * not share, and two writes each holding a row the other wants deadlock (PostgreSQL then aborts
+ * one). The update changes nothing and takes no key lock, so rows referencing the store are not held.
  */
 async function lockLocales(tx: TransactionCtx): Promise<void> {
-  await tx.db.storeLocale.updateMany({ where: {}, data: { position: { increment: 0 } } });
+  await tx.db.store.update({ where: { id: tx.db.$storeId }, data: { lastOrderNumber: { increment: 0 } }, select: { id: true } });
 }
 
 async function makePrimary(tx: TransactionCtx, locale: StoreLocale): Promise<void> {
