@@ -62,6 +62,14 @@ function isDatabaseSaturated(error: unknown): boolean {
 }
 
 /**
+ * Prisma's P2034: PostgreSQL rolled the transaction back to break a deadlock or a serialization
+ * conflict with a concurrent one. Nothing was written and the same request may be sent again.
+ */
+function isWriteCollision(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === 'P2034';
+}
+
+/**
  * The one place every face turns a failure into an ApiError: documented codes pass as they are,
  * framework errors get their documented code, and anything else is masked as server_error with
  * one message and logged here, once, with the request id the answer carries.
@@ -71,6 +79,12 @@ export function toApiError(error: unknown, site: FailureSite): ApiError {
   if (isDatabaseSaturated(error)) {
     site.log.warn({ err: error }, 'database saturated, answered as service_unavailable');
     return overloaded();
+  }
+  if (isWriteCollision(error)) {
+    site.log.warn({ err: error }, 'write rolled back by a concurrent one, answered as conflict');
+    return new ApiError('conflict', 'This write collided with a concurrent one and was rolled back; nothing was written. Send it again.', {
+      headers: { 'retry-after': '1' },
+    });
   }
   const mapped = frameworkError(error);
   if (mapped) return mapped;

@@ -39,6 +39,15 @@ describe('toApiError', () => {
     expect(lines).toEqual([]);
   });
 
+  it('answers a transaction PostgreSQL rolled back for a deadlock (Prisma P2034) 409 conflict with Retry-After, logged as a warning', () => {
+    lines.length = 0;
+    const deadlock = Object.assign(new Error('Transaction failed due to a write conflict or a deadlock. Please retry your transaction'), { code: 'P2034' });
+    const apiError = toApiError(deadlock, site);
+    expect([apiError.code, apiError.headers]).toEqual(['conflict', { 'retry-after': '1' }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, request_id: 'req_site', msg: 'write rolled back by a concurrent one, answered as conflict' });
+  });
+
   it.each([
     ['an Error', new Error('connection refused at 10.0.0.7:5432')],
     ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'id')")],
