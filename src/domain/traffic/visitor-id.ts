@@ -12,6 +12,8 @@ import { dayMs, startOfDay } from './page-views.js';
  */
 export class VisitorIds {
   private salts = new Map<number, Promise<string>>();
+  /** The salts already read, so a view of a known day hashes without waiting. */
+  private known = new Map<number, string>();
 
   constructor(private readonly kv: Kv) {}
 
@@ -21,8 +23,12 @@ export class VisitorIds {
     const made = this.loadSalt(day);
     // Only today's and yesterday's are ever asked for; older promises go.
     for (const kept of this.salts.keys()) if (kept < day.getTime() - dayMs) this.salts.delete(kept);
+    for (const kept of this.known.keys()) if (kept < day.getTime() - dayMs) this.known.delete(kept);
     this.salts.set(day.getTime(), made);
-    made.catch(() => this.salts.delete(day.getTime()));
+    made.then(
+      (salt) => this.known.set(day.getTime(), salt),
+      () => this.salts.delete(day.getTime()),
+    );
     return made;
   }
 
@@ -34,8 +40,15 @@ export class VisitorIds {
     return salt;
   }
 
-  async of(storeId: string, clientIp: string, userAgent: string, at: Date): Promise<string> {
-    const salt = await this.saltOf(startOfDay(at));
-    return createHash('sha256').update(`${salt}\n${storeId}\n${clientIp}\n${userAgent}`).digest('base64url');
+  /** The visitor's hash: at once when the day's salt is known, else once it has been read. */
+  of(storeId: string, clientIp: string, userAgent: string, at: Date): string | Promise<string> {
+    const day = startOfDay(at);
+    const salt = this.known.get(day.getTime());
+    if (salt !== undefined) return hashOf(salt, storeId, clientIp, userAgent);
+    return this.saltOf(day).then((read) => hashOf(read, storeId, clientIp, userAgent));
   }
+}
+
+function hashOf(salt: string, storeId: string, clientIp: string, userAgent: string) {
+  return createHash('sha256').update(`${salt}\n${storeId}\n${clientIp}\n${userAgent}`).digest('base64url');
 }
