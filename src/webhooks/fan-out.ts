@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../platform/database/database.js';
 import type { Topic } from '../domain/events.js';
@@ -21,8 +22,19 @@ interface Subscriber {
   status: string;
 }
 
-/** A fixed key of `pg_try_advisory_xact_lock`: the fan-out of the whole database, one process at a time. */
+/** The first key of `pg_try_advisory_xact_lock(int, int)`: the fan-out of the whole database, one process at a time. */
 const FAN_OUT_LOCK = 240_024_001;
+
+/**
+ * The second key: 0 for a relay of every store (every production relay), else one drawn from the
+ * store set, so relays over disjoint sets of stores (test files sharing one PostgreSQL) do not make
+ * each other skip a fan-out. Relays over overlapping but different sets would each fan out alone
+ * and lose the sequence order between them: only tests name stores, each file its own.
+ */
+function fanOutScope(storeIds: string[] | undefined): number {
+  if (!storeIds) return 0;
+  return createHash('sha256').update([...storeIds].sort().join(',')).digest().readInt32BE(0) || 1;
+}
 
 /**
  * Whether the subscription gets the event: its topic, while it is active. An installation gets the
@@ -51,7 +63,7 @@ export async function fanOut(db: Db, options: { now: Date; batch: number; storeI
     db.$transaction(async (tx) => {
       // The lock is taken (or not) once, before any event is read: no lock, no rows.
       const events = await tx.$queryRaw<ClaimedEvent[]>`
-      WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(${FAN_OUT_LOCK}::bigint) AS locked)
+      WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(${FAN_OUT_LOCK}::int, ${fanOutScope(options.storeIds)}::int) AS locked)
       SELECT "id", "sequence", "storeId", "topic", "payload" FROM "OutboxEvent"
       WHERE (SELECT locked FROM lock) AND "publishedAt" IS NULL ${inStores}
       ORDER BY "sequence" LIMIT ${options.batch}

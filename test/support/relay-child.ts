@@ -15,5 +15,5 @@ const relay = webhookRelay(database.prisma, {
   leaseMs: 2_000,
   log: pino({ level: 'error' }, pino.destination(2)),
 });
-relay.start(20);
+relay.start({ busyMs: 20, idleMaxMs: 20 });
 process.stdout.write('relay running\n');

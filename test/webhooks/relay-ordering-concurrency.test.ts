@@ -69,7 +69,7 @@ describe('Per-resource ordering under concurrent writes, with two relays', () =>
     // Enough 1 s retries that the failing product's first event is still being retried when it heals.
     const options = { serverSecret, storeIds: [shop.store.id], allow: [receiver.hostPort], retryScheduleS: Array<number>(60).fill(1) };
     relays.push(testRelay(t.database, options), testRelay(second, options));
-    for (const relay of relays) relay.start(20);
+    for (const relay of relays) relay.start({ busyMs: 20, idleMaxMs: 20 });
 
     // Every update in flight with others, several of one product at once, eight at a time. On a loaded
     // machine one may queue behind its product's row lock past the 10 s transaction timeout: it is then

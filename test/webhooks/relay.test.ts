@@ -283,3 +283,18 @@ describe('app/uninstalled', () => {
     expect(await deliveriesOf(zones.id)).toEqual([]);
   });
 });
+
+describe('Pacing: an idle relay and the commits of its own process', () => {
+  it('sends an event committed in this process at once, though the idle relay would next look a minute later', async () => {
+    const f = await fixture();
+    await f.subscribe('shipping_zones/create');
+    f.relay.start({ busyMs: 60_000, idleMaxMs: 60_000 });
+    try {
+      await f.zone();
+      for (let waited = 0; !receiver.received.length && waited < 10_000; waited += 50) await new Promise((wake) => setTimeout(wake, 50));
+      expect(receiver.received.map((r) => r.headers['bazaar-topic'])).toEqual(['shipping_zones/create']);
+    } finally {
+      await f.relay.stop();
+    }
+  });
+});

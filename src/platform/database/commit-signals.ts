@@ -5,14 +5,17 @@ import type { Db } from './database.js';
 /**
  * What a committed write tells the rest of the process: `catalog`, a store's cached reads may be
  * stale (catalog-writes.ts); `messages`, a message waits in the messages outbox, so the delivery
- * worker need not wait out its idle pause.
+ * worker need not wait out its idle pause; `outbox`, an event waits in the outbox, so the webhook
+ * relay need not either.
  */
-export type CommitSignal = 'catalog' | 'messages';
+export type CommitSignal = 'catalog' | 'messages' | 'outbox';
 
 /** The signal a store client's write raises once committed, if any. */
 export function commitSignalOf(model: string, operation: string): CommitSignal | undefined {
   if (isCatalogWrite(model, operation)) return 'catalog';
-  if (model === 'Message' && (operation === 'create' || operation === 'createMany')) return 'messages';
+  const creates = operation === 'create' || operation === 'createMany';
+  if (model === 'Message' && creates) return 'messages';
+  if (model === 'OutboxEvent' && creates) return 'outbox';
   return undefined;
 }
 
