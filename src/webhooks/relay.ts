@@ -16,7 +16,7 @@ import { fanOut } from './fan-out.js';
  * this process is sent as it commits, and one of another process (the CLI, another server) waits
  * at most `idleMaxMs`, as does a retry falling due.
  */
-export const relayRules = { eventBatch: 500, deliveryBatch: 100, leaseMs: 60_000, rounds: 20, busyMs: 250, idleMaxMs: 2_000 } as const;
+export const relayRules = { eventBatch: 500, deliveryBatch: 100, leaseMs: 60_000, rounds: 20, busyMs: 100, idleMaxMs: 2_000 } as const;
 
 export interface RelayOptions extends DeliverySettings {
   log: FastifyBaseLogger;
