@@ -14,14 +14,26 @@ export interface Row extends Figures {
   /** Null for checkout, whose count depends on the cart. */
   sqlStatements: SqlCount | null;
   baseline?: Figures;
-  /** This build's req/s over the baseline's. */
+  /** This build's req/s over the baseline's: the median of the rounds' ratios. */
   ratio?: number;
+  /** The lowest and highest of the rounds' ratios, with more than one round. */
+  ratioRange?: [number, number];
+  /** Each round's figures, with more than one round. */
+  rounds?: Record<string, Figures>[];
 }
 
-export function row(read: string, products: number, sqlStatements: SqlCount | null, figures: Record<string, Figures>): Row {
-  const { current, baseline } = figures;
-  if (!baseline) return { read, products, sqlStatements, ...current! };
-  return { read, products, sqlStatements, ...current!, baseline, ratio: Number((current!.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)) };
+const median = <T>(values: T[], by: (value: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)]!;
+const twoPlaces = (value: number) => Number(value.toFixed(2));
+
+/** One read's row from its rounds: each server's median round by req/s, and the median of the per-round ratios. */
+export function row(read: string, products: number, sqlStatements: SqlCount | null, rounds: Record<string, Figures>[]): Row {
+  const current = median(rounds.map((r) => r.current!), (f) => f.requestsPerSecond);
+  const several = rounds.length > 1 ? { rounds } : {};
+  if (!rounds[0]!.baseline) return { read, products, sqlStatements, ...current, ...several };
+  const baseline = median(rounds.map((r) => r.baseline!), (f) => f.requestsPerSecond);
+  const ratios = rounds.map((r) => r.current!.requestsPerSecond / r.baseline!.requestsPerSecond);
+  const range: [number, number] = [twoPlaces(Math.min(...ratios)), twoPlaces(Math.max(...ratios))];
+  return { read, products, sqlStatements, ...current, baseline, ratio: twoPlaces(median(ratios, (x) => x)), ...(rounds.length > 1 ? { ratioRange: range } : {}), ...several };
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -32,7 +44,7 @@ export function markdownTable(rows: Row[]): string {
   for (const r of rows) {
     const before = r.baseline;
     lines.push(
-      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
+      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'}${r.ratioRange ? ` (${r.ratioRange[0]}–${r.ratioRange[1]})` : ''} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
     );
   }
   return lines.join('\n');

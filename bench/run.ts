@@ -6,7 +6,9 @@
 // build with TRAFFIC_COUNTING=0 and the "after" one this build counting page views, so the table
 // states what traffic counting costs each read. On PostgreSQL it then runs the delivery scenario
 // (bench/delivery.ts): two relay processes delivering webhooks to a loopback receiver.
-// BENCH_SCENARIOS=reads or =delivery runs one of the two.
+// BENCH_SCENARIOS=reads or =delivery runs one of the two. BENCH_ROUNDS=n loads each read n times
+// per server, alternating which server goes first, and reports the median ratio with its range:
+// one round of 10 s swings about ±15 % on a shared machine.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +26,9 @@ const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BAS
 const TRAFFIC_COMPARE = process.env.BENCH_TRAFFIC === 'compare';
 const databaseUrl = process.env.DATABASE_URL;
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,delivery').split(','));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number from 1, not "${process.env.BENCH_ROUNDS}"`);
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
   throw new Error(`BENCH_SIZES must list whole numbers of products, not "${process.env.BENCH_SIZES}"`);
 if (TRAFFIC_COMPARE && BASELINE) {
@@ -62,19 +66,23 @@ if (SCENARIOS.has('reads')) {
     for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir, target.env));
     for (const store of prepared.stores) {
       for (const { read, sqlStatements } of store.reads) {
-        const figures: Record<string, Figures> = {};
-        for (const server of servers) figures[server.label] = await loadRead(server.url, store.publicKey, read);
-        rows.push(row(read.title, store.products, sqlStatements, figures));
-        console.error(
-          `${read.title} on ${store.products} products: ${servers.map((s) => `${s.label} ${figures[s.label]!.requestsPerSecond} req/s`).join(', ')}`,
-        );
+        const rounds: Record<string, Figures>[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const figures: Record<string, Figures> = {};
+          for (const server of round % 2 ? [...servers].reverse() : servers) figures[server.label] = await loadRead(server.url, store.publicKey, read);
+          rounds.push(figures);
+          console.error(
+            `${read.title} on ${store.products} products, round ${round + 1}: ${servers.map((s) => `${s.label} ${figures[s.label]!.requestsPerSecond} req/s`).join(', ')}`,
+          );
+        }
+        rows.push(row(read.title, store.products, sqlStatements, rounds));
       }
     }
     // Last: the orders change the stock, and so the catalogue every later read would see.
     for (const store of prepared.stores.filter((s) => s.carts)) {
       const figures: Record<string, Figures> = {};
       for (const server of servers) figures[server.label] = await loadCheckouts(server.url, store.publicKey, store.carts![server.label]!);
-      rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length.toLocaleString('en-US')} prepared carts)`, store.products, null, figures));
+      rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length.toLocaleString('en-US')} prepared carts)`, store.products, null, [figures]));
     }
   } finally {
     for (const server of servers) await server.stop();
@@ -98,6 +106,7 @@ const file = await writeResults(SCENARIOS.has('reads') ? engine : `${engine}-del
   baseline: BASELINE ?? (TRAFFIC_COMPARE ? 'this build with TRAFFIC_COUNTING=0' : null),
   connections: CONNECTIONS,
   durationSeconds: DURATION_S,
+  rounds: ROUNDS,
   seeds,
   results: rows,
   delivery: delivery && { ...delivery, seconds: DELIVERY_SECONDS },
