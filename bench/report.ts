@@ -22,7 +22,14 @@ export interface Row extends Figures {
   rounds?: Record<string, Figures>[];
 }
 
+/** The middle value (of an even count, the lower middle one: a round that was run). */
 const median = <T>(values: T[], by: (value: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)]!;
+/** The middle number, or the mean of the two middle ones. */
+const middle = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+};
 const twoPlaces = (value: number) => Number(value.toFixed(2));
 
 /** One read's row from its rounds: each server's median round by req/s, and the median of the per-round ratios. */
@@ -33,7 +40,7 @@ export function row(read: string, products: number, sqlStatements: SqlCount | nu
   const baseline = median(rounds.map((r) => r.baseline!), (f) => f.requestsPerSecond);
   const ratios = rounds.map((r) => r.current!.requestsPerSecond / r.baseline!.requestsPerSecond);
   const range: [number, number] = [twoPlaces(Math.min(...ratios)), twoPlaces(Math.max(...ratios))];
-  return { read, products, sqlStatements, ...current, baseline, ratio: twoPlaces(median(ratios, (x) => x)), ...(rounds.length > 1 ? { ratioRange: range } : {}), ...several };
+  return { read, products, sqlStatements, ...current, baseline, ratio: twoPlaces(middle(ratios)), ...(rounds.length > 1 ? { ratioRange: range } : {}), ...several };
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
