@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { embeddedDataDir } from './support/embedded-data-dir.js';
 
 // The server as an operator runs it: a real process on a real port (tsx runs src/server.ts, so the
 // suite needs no build). Issue 5: SIGTERM used to reset requests in flight; settings that are
@@ -99,7 +100,8 @@ function getOnOwnConnection(port: number, url: string, key: string): { sent: Pro
 
 describe('SIGTERM', () => {
   it('lets the requests in flight finish, then closes the database and the KV and exits 0', { timeout: 300_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bazaar-shutdown-'));
+    // Migrated already where the run has a template: this test is about stopping, the next about the first start.
+    const dataDir = embeddedDataDir('bazaar-shutdown-');
     dirs.push(dataDir);
     const port = await freePort();
     // A grace period no loaded test machine reaches: every answer here must come from finishing, not from luck.

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { openDatabase, type Database } from '../../src/platform/database/database.js';
+import { embeddedDataDir } from '../support/embedded-data-dir.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 export interface CliRun {
@@ -63,7 +64,8 @@ export interface CliDatabase {
 
 /**
  * Points the CLI (which reads DATABASE_URL / DATA_DIR from process.env) at the test database:
- * the shared PostgreSQL of TEST_DATABASE_URL, else a fresh embedded data directory for this file.
+ * the shared PostgreSQL of TEST_DATABASE_URL, else an embedded data directory of this file's, migrated
+ * already (test/cli/read-only-commands.test.ts opens an empty one: the first open is its subject).
  * Test files share a worker process; test/support/per-file.ts restores the env after each file.
  */
 export function pointCliAtTestDatabase(): CliDatabase {
@@ -77,7 +79,7 @@ export function pointCliAtTestDatabase(): CliDatabase {
     return { dataDir: undefined, open: () => openDatabase({ databaseUrl }), cleanup: removeMedia };
   }
   delete process.env.DATABASE_URL;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-cli-'));
+  const dataDir = embeddedDataDir('bazaar-cli-');
   process.env.DATA_DIR = dataDir;
   return {
     dataDir,
