@@ -12,9 +12,12 @@ import type { Kv } from '../../platform/kv/kv.js';
  */
 export class CatalogVersions {
   readonly #kv: Kv;
+  readonly #productTokenMs: number;
 
-  constructor(kv: Kv) {
+  /** `maxAgeMs`: the cache's maximum age, which a product's stock token outlives (`stockOf`). */
+  constructor(kv: Kv, maxAgeMs = 3_600_000) {
     this.#kv = kv;
+    this.#productTokenMs = 2 * maxAgeMs;
   }
 
   /**
@@ -33,6 +36,35 @@ export class CatalogVersions {
     await this.#kv.set(keyOf(storeId), newToken());
   }
 
+  /**
+   * The store's sales token: replaced by every stock write of the store (a sale, a cancellation,
+   * an adjustment that moves no product in or out of stock), so answers whose rows or order follow
+   * stock are keyed by it, and answers that only show their products' stock check those products
+   * once it moved. Null while nothing may be cached.
+   */
+  async sales(storeId: string): Promise<string | null> {
+    return this.#kv.degraded ? null : this.#token(salesKeyOf(storeId));
+  }
+
+  /**
+   * The store's sales token and each product's stock token, read in one atomic step: a stock
+   * write replaces them together (`bumpStock`). A product never written has none (null); its
+   * token, once written, outlives every answer that could have seen it absent, so an absent token
+   * that was once present cannot make an old answer look current.
+   */
+  async stockOf(storeId: string, productIds: string[]): Promise<{ sales: string | null; products: (string | null)[] }> {
+    const [sales = null, ...products] = await this.#kv.getMany([salesKeyOf(storeId), ...productIds.map(productKeyOf)]);
+    return { sales, products };
+  }
+
+  /** New stock tokens for the products and a new sales token for their store, in one step. */
+  async bumpStock(storeId: string, productIds: string[]): Promise<void> {
+    await this.#kv.setMany([
+      [salesKeyOf(storeId), newToken()],
+      ...productIds.map((id): [string, string, number] => [productKeyOf(id), newToken(), this.#productTokenMs]),
+    ]);
+  }
+
   async #token(key: string): Promise<string | null> {
     const token = await this.#kv.get(key);
     if (token) return token;
@@ -43,6 +75,14 @@ export class CatalogVersions {
 
 function keyOf(storeId: string) {
   return `catalog-version:${storeId}`;
+}
+
+function salesKeyOf(storeId: string) {
+  return `catalog-sales:${storeId}`;
+}
+
+function productKeyOf(productId: string) {
+  return `catalog-stock:${productId}`;
 }
 
 function newToken() {
