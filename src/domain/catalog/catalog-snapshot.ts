@@ -7,10 +7,12 @@ import { dependsOnStock, type StockReads } from '../../platform/database/stock-r
  */
 export interface CatalogSnapshot {
   version: string;
+  /** The store's sales token, read with the version: what stock writes replace instead of it. */
+  sales: string;
   /** Page-mode totals counted at this version, by list and condition. */
   counts: { get(key: string): number | undefined; set(key: string, total: number): void };
-  /** Set when this request builds an answer the cache keeps: the store's sales token read before any row, and what the build reads of stock. */
-  build?: { sales: string; reads: StockReads };
+  /** Set when this request builds an answer the cache keeps: what the build reads of stock. */
+  build?: { reads: StockReads };
 }
 
 /**

@@ -49,10 +49,11 @@ export class CatalogCache {
   }
 
   /** What the request knows at `version`, for the domain's page-mode totals. */
-  snapshot(storeId: string, version: string): CatalogSnapshot {
+  snapshot(storeId: string, version: string, sales: string): CatalogSnapshot {
     const prefix = `${storeId}:${version}:`;
     return {
       version,
+      sales,
       counts: {
         get: (key) => this.#counts.get(prefix + key),
         set: (key, total) => void this.#counts.set(prefix + key, total),
@@ -112,9 +113,7 @@ export class CatalogCache {
       built();
       return { kept: fromElsewhere, built: noop };
     }
-    // Read before any row the build reads: a sale committed after it replaces it, so the answer is not kept as current.
-    const sales = await this.#versions.sales(ctx.store.id).catch(() => null);
-    if (sales && ctx.catalog) ctx.catalog.build = { sales, reads: { products: new Set(), bound: false } };
+    if (ctx.catalog) ctx.catalog.build = { reads: { products: new Set(), bound: false } };
     return { kept: null, built };
   }
 
@@ -131,11 +130,9 @@ export class CatalogCache {
    * token, so the next hits cost one read again.
    */
   async #current(answer: CachedAnswer | null, ctx: Ctx): Promise<CachedAnswer | null> {
-    if (!answer) return null;
+    if (!answer || !ctx.catalog) return null;
     const { stock } = answer;
-    const sales = await this.#versions.sales(ctx.store.id).catch(() => null);
-    if (sales === null) return null;
-    if (sales === stock.sales) return answer;
+    if (ctx.catalog.sales === stock.sales) return answer;
     if (!stock.products) return null;
     const now = await this.#versions.stockOf(
       ctx.store.id,
@@ -154,16 +151,18 @@ export class CatalogCache {
   async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body' | 'stock'> & { body: string }): Promise<void> {
     const build = ctx.catalog?.build;
     if (!build) return;
+    // The sales token read with the version, before any row: a stock write committed after the build's reads replaces it.
+    const { sales } = ctx.catalog!;
     let products: [string, string | null][] | null = null;
     if (!build.reads.bound) {
       const ids = [...build.reads.products];
       const now = await this.#versions.stockOf(ctx.store.id, ids);
-      if (now.sales !== build.sales) return;
+      if (now.sales !== sales) return;
       products = ids.map((id, i) => [id, now.products[i] ?? null]);
     }
     const expiresAt = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
-    const stock = { sales: build.sales, products };
+    const stock = { sales, products };
     await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt, stock }, now);
   }
 

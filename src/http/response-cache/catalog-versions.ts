@@ -21,14 +21,16 @@ export class CatalogVersions {
   }
 
   /**
-   * The store's current version: its own token and the one every store shares, which operator
-   * writes replace. Null while a shared KV answers from one process's memory (Redis down): then
-   * nothing may be cached.
+   * The store's current version (its own token and the one every store shares, which operator
+   * writes replace) and its sales token (`sales`), read in one step. Null while a shared KV
+   * answers from one process's memory (Redis down): then nothing may be cached.
    */
-  async current(storeId: string): Promise<string | null> {
+  async current(storeId: string): Promise<{ version: string; sales: string } | null> {
     if (this.#kv.degraded) return null;
-    const [everyStore, store] = await Promise.all([this.#token(keyOf(EVERY_STORE)), this.#token(keyOf(storeId))]);
-    return everyStore && store ? `${everyStore}.${store}` : null;
+    const keys = [keyOf(EVERY_STORE), keyOf(storeId), salesKeyOf(storeId)];
+    const read = await this.#kv.getMany(keys);
+    const [everyStore, store, sales] = read.every(Boolean) ? read : await Promise.all(keys.map((key) => this.#token(key)));
+    return everyStore && store && sales ? { version: `${everyStore}.${store}`, sales } : null;
   }
 
   /** A new token for the store (or, for `EVERY_STORE`, for all of them): every answer cached before it is unreachable. */
@@ -37,17 +39,9 @@ export class CatalogVersions {
   }
 
   /**
-   * The store's sales token: replaced by every stock write of the store (a sale, a cancellation,
-   * an adjustment that moves no product in or out of stock), so answers whose rows or order follow
-   * stock are keyed by it, and answers that only show their products' stock check those products
-   * once it moved. Null while nothing may be cached.
-   */
-  async sales(storeId: string): Promise<string | null> {
-    return this.#kv.degraded ? null : this.#token(salesKeyOf(storeId));
-  }
-
-  /**
-   * The store's sales token and each product's stock token, read in one atomic step: a stock
+   * The store's sales token (replaced by every stock write of the store: a sale, a cancellation, an
+   * adjustment that moves no product in or out of stock) and each product's stock token, read in
+   * one atomic step: a stock
    * write replaces them together (`bumpStock`). A product never written has none (null); its
    * token, once written, outlives every answer that could have seen it absent, so an absent token
    * that was once present cannot make an old answer look current.
