@@ -7,7 +7,8 @@ import { get, graphql } from '../../support/http.js';
 import { moveStatus } from '../../support/merchant-order-writes.js';
 import { checkoutCart, chicago } from '../../support/orders.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
-import { openTestDatabase, startTestApp, startTwoApps, type TestApp } from '../../support/test-app.js';
+import { openTestDatabase, openTestKv, startTestApp, startTwoApps, type TestApp } from '../../support/test-app.js';
+import type { Kv } from '../../../src/platform/kv/kv.js';
 
 // A sale that leaves its products in stock replaces no catalogue version: the cached answers that
 // did not read its products stay cached (no SQL statement, the same ETag), the ones that did are
@@ -193,6 +194,44 @@ describe.runIf(postgres)('two processes on PostgreSQL without Redis', () => {
       await a.close();
       await b.close();
       await Promise.all([databaseA.close(), databaseB.close(), kvA.close(), kvB.close()]);
+    }
+  });
+});
+
+/** The KV, counting the reads made through it (rate limits count with `increment`, which is not one). */
+function countingReads(kv: Kv, reads: { count: number }): Kv {
+  return new Proxy(kv, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (name === 'get' || name === 'getMany') reads.count += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+describe('the cost of a hit in KV reads', () => {
+  it('is one read (versions and sales token together), and one more for the first hit of an answer after a sale elsewhere', async () => {
+    const reads = { count: 0 };
+    const kv = openTestKv();
+    const app = await startTestApp(env, { kv: countingReads(kv, reads) });
+    const readsOf = async (path: string) => {
+      const before = reads.count;
+      await read(app, path, 0);
+      return reads.count - before;
+    };
+    try {
+      await stock(app);
+      await cached(app, MUG_PAGE);
+      expect(await readsOf(MUG_PAGE)).toBe(1);
+      await buy(app, [{ product: kettle, variant: 0, quantity: 1 }]);
+      expect(await readsOf(MUG_PAGE)).toBe(2);
+      expect(await readsOf(MUG_PAGE)).toBe(1);
+    } finally {
+      await app.close();
+      await kv.close();
     }
   });
 });
