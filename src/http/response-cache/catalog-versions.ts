@@ -41,10 +41,9 @@ export class CatalogVersions {
   /**
    * The store's sales token (replaced by every stock write of the store: a sale, a cancellation, an
    * adjustment that moves no product in or out of stock) and each product's stock token, read in
-   * one atomic step: a stock
-   * write replaces them together (`bumpStock`). A product never written has none (null); its
-   * token, once written, outlives every answer that could have seen it absent, so an absent token
-   * that was once present cannot make an old answer look current.
+   * one atomic step, since a stock write replaces them together (`bumpStock`). A product never
+   * written has none (null); its token, once written, outlives every answer that could have seen
+   * it absent, so an absent token that was once present cannot make an old answer look current.
    */
   async stockOf(storeId: string, productIds: string[]): Promise<{ sales: string | null; products: (string | null)[] }> {
     const [sales = null, ...products] = await this.#kv.getMany([salesKeyOf(storeId), ...productIds.map(productKeyOf)]);
