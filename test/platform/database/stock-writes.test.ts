@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogEffectOf } from '../../../src/platform/database/catalog-models.js';
 import { dependsOnStock, noteRead, readingStock, type StockReads } from '../../../src/platform/database/stock-reads.js';
+import { openTestDatabase } from '../../support/test-app.js';
 
 // The response cache's two structural rules (catalog-models.ts, stock-reads.ts): which writes are
 // stock writes of some products rather than catalogue writes, and which reads follow stock.
@@ -69,5 +70,18 @@ describe('noteRead: what a build reads of stock', () => {
 
   it('notes nothing outside a build', async () => {
     await expect(noteRead('Product', 'findMany', {}, Promise.resolve([{ id: 'p1' }]))).resolves.toEqual([{ id: 'p1' }]);
+  });
+});
+
+describe('SQL by hand on the unscoped client during a build', () => {
+  it('binds the build to every stock write of its store', async () => {
+    const database = await openTestDatabase();
+    try {
+      const reads: StockReads = { products: new Set(), bound: false };
+      await readingStock(reads, async () => await database.prisma.$queryRaw`SELECT 1`);
+      expect(reads.bound).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 });
