@@ -17,6 +17,8 @@ export interface Authenticated {
   principal: Principal;
   /** The store's catalogue version, read before anything of the store; null where nothing is cached. */
   catalogVersion: string | null;
+  /** The store's sales token, read with the version; null with it. */
+  catalogSales: string | null;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function authenticate(findKey: KeyLookup, surface: Surface, credent
       ? new ApiError('unauthenticated', 'Send a private API key in the X-Client-Key header.')
       : new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
   }
-  const { key, version } = await findKey(sha256Hex(clientKey), now);
+  const { key, version, sales = null } = await findKey(sha256Hex(clientKey), now);
   if (!key) throw new ApiError('invalid_client_key', 'The X-Client-Key is not a known API key.');
 
   if (surface === 'merchant') checkMerchantKey(key, now);
@@ -45,6 +47,7 @@ export async function authenticate(findKey: KeyLookup, surface: Surface, credent
     store: key.store,
     principal: { keyId: key.id, kind: key.kind, mode: key.mode, scopes: new Set(key.scopes), installation: key.installation },
     catalogVersion: version,
+    catalogSales: sales,
   };
 }
 

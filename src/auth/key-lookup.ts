@@ -9,6 +9,8 @@ export interface FoundKey {
   key: KeyWithStore | null;
   /** The store's catalogue version, read before the key's row; null where nothing is cached. */
   version: string | null;
+  /** The store's sales token, read with the version (src/http/response-cache/catalog-versions.ts); null with it. */
+  sales?: string | null;
 }
 
 /** Finds an API key (with its store) by the hash of its secret; `now` is the moment its expiry is judged at. */
@@ -16,7 +18,7 @@ export type KeyLookup = (secretHash: string, now: Date) => Promise<FoundKey>;
 
 /** Each store's catalogue version (the catalogue cache's, src/http/response-cache/catalog-versions.ts); null while nothing may be cached. */
 export interface StoreVersions {
-  current(storeId: string): Promise<string | null>;
+  current(storeId: string): Promise<{ version: string; sales: string } | null>;
 }
 
 /** Keys this process remembers: one entry per key in use, a few hundred bytes each. */
@@ -63,9 +65,11 @@ export function cachedKeyLookup(db: Db, versions: StoreVersions, maxAgeMs: numbe
   const rows = new LRUCache<string, { key: KeyWithStore; version: string }>({ max: MAX_KEYS, ttl: maxAgeMs });
   return async (secretHash, now) => {
     const storeId = storeOfKey.get(secretHash);
-    const version = storeId ? await versions.current(storeId) : null;
+    const current = storeId ? await versions.current(storeId) : null;
+    const version = current?.version ?? null;
+    const sales = current?.sales ?? null;
     const kept = rows.get(secretHash);
-    if (version && kept?.version === version && !opensNothing(kept.key, now)) return { key: kept.key, version };
+    if (version && kept?.version === version && !opensNothing(kept.key, now)) return { key: kept.key, version, sales };
     const key = await readKey(db, secretHash);
     if (!key) return { key, version: null };
     if (opensNothing(key, now)) {
@@ -77,7 +81,7 @@ export function cachedKeyLookup(db: Db, versions: StoreVersions, maxAgeMs: numbe
     storeOfKey.set(secretHash, key.storeId);
     if (version && key.storeId === storeId) {
       rows.set(secretHash, { key, version });
-      return { key, version };
+      return { key, version, sales };
     }
     // A version read after the row could be newer than the row: this request caches nothing.
     return { key, version: null };

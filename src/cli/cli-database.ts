@@ -2,7 +2,7 @@ import { publishLiveOrderEvents } from '../app/live-updates.js';
 import { loadConfig } from '../config.js';
 import { CatalogVersions } from '../http/response-cache/catalog-versions.js';
 import { announce } from '../http/response-cache/open-catalog-cache.js';
-import { onCatalogWrite } from '../platform/database/catalog-writes.js';
+import { onCatalogWrite, onStockWrite } from '../platform/database/catalog-writes.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../platform/database/database.js';
 import { openKv } from '../platform/kv/open-kv.js';
 import { openLiveEvents } from '../platform/live/live-events.js';
@@ -42,16 +42,23 @@ export async function openCliDatabase(options: Pick<DatabaseOptions, 'migrations
   };
 }
 
-/** Where the command's catalogue writes are announced: the versions in Redis, else PostgreSQL's channel, else nowhere. */
+/**
+ * Where the command's catalogue writes are announced: the versions in Redis, else PostgreSQL's
+ * channel, else nowhere. A command's stock writes are rare, and announced as catalogue writes of their store.
+ */
 function catalogAnnouncer(database: Database, redisUrl: string | undefined, commandTimeoutMs: number): { close(): Promise<void> } {
+  const hear = (listener: (storeId: string) => Promise<void>) => {
+    const stops = [onCatalogWrite(database.prisma, listener), onStockWrite(database.prisma, listener)];
+    return () => stops.forEach((stop) => stop());
+  };
   if (!redisUrl) {
     const channel = database.catalogChannel;
-    const stop = channel ? onCatalogWrite(database.prisma, (storeId) => announce(channel, storeId)) : () => undefined;
+    const stop = channel ? hear((storeId) => announce(channel, storeId)) : () => undefined;
     return { close: async () => stop() };
   }
   const kv = openKv(redisUrl, { commandTimeoutMs });
   const versions = new CatalogVersions(kv);
-  const stop = onCatalogWrite(database.prisma, (storeId) => versions.bump(storeId));
+  const stop = hear((storeId) => versions.bump(storeId));
   return {
     async close() {
       stop();

@@ -131,7 +131,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
             if (sent.replayed) reply.header('idempotent-replayed', 'true');
             return reply.code(sent.status).send(sent.body);
           }
-          const response = await execute();
+          const response = await (cacheKey ? cache.building(ctx, execute) : execute());
           for (const [name, value] of response.headers) if (name !== 'content-length') reply.header(name, value);
           reply.status(response.status);
           // A JSON answer is sent whole, so compression sees its size; an event stream flows as Yoga writes it.

@@ -15,7 +15,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /** Authenticates the request's key by the surface's rules and builds the domain context every face hands its domain calls. */
 export async function contextFor(deps: AppDeps, request: FastifyRequest, surface: Surface): Promise<Ctx> {
   const findKey = deps.catalogReads?.findKey ?? databaseKeyLookup(deps.database.prisma);
-  const { store, principal, catalogVersion } = await authenticate(findKey, surface, {
+  const { store, principal, catalogVersion, catalogSales } = await authenticate(findKey, surface, {
     clientKey: header(request, 'x-client-key'),
     origin: header(request, 'origin'),
     storeHeader: header(request, 'x-store-id'),
@@ -34,7 +34,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     cartSession: header(request, 'x-cart-session'),
     payments: deps.payments,
     now: deps.clock ? new Date(deps.clock()) : undefined,
-    catalog: cache && catalogVersion ? cache.snapshot(store.id, catalogVersion) : undefined,
+    catalog: cache && catalogVersion && catalogSales ? cache.snapshot(store.id, catalogVersion, catalogSales) : undefined,
   });
 }
 

@@ -29,6 +29,8 @@ function notingKv(kv: Kv, calls: string[]): Kv {
     get: (key) => (calls.push('get'), kv.get(key)),
     set: (key, value, options) => (calls.push('set'), kv.set(key, value, options)),
     delete: (key) => (calls.push('delete'), kv.delete(key)),
+    getMany: (keys) => (calls.push('getMany'), kv.getMany(keys)),
+    setMany: (entries) => (calls.push('setMany'), kv.setMany(entries)),
     addToTally: (index, key, counts) => (calls.push('addToTally'), kv.addToTally(index, key, counts)),
     takeTallies: (index) => (calls.push('takeTallies'), kv.takeTallies(index)),
     addToSketch: (key, members, ttlMs) => (calls.push('addToSketch'), kv.addToSketch(key, members, ttlMs)),

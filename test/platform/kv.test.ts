@@ -49,6 +49,15 @@ describe.each(adapters)('KV port (%s)', (_name, open) => {
     expect(await kv.get('v')).toBeNull();
   });
 
+  it('sets several values in one step and reads them in one, an absent key as null', async () => {
+    await kv.setMany([
+      ['many:a', 'one'],
+      ['many:b', 'two', 60_000],
+    ]);
+    expect(await kv.getMany(['many:a', 'many:absent', 'many:b'])).toEqual(['one', null, 'two']);
+    expect(await kv.getMany([])).toEqual([]);
+  });
+
   it('sets only if absent, as a lock does', async () => {
     expect(await kv.set('lock', 'a', { onlyIfAbsent: true, ttlMs: 200 })).toBe(true);
     expect(await kv.set('lock', 'b', { onlyIfAbsent: true, ttlMs: 200 })).toBe(false);

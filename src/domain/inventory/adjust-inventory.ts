@@ -27,7 +27,7 @@ const keyOf = (item: ResolvedAdjustment): StockItemKey => ({ productId: item.pro
 /** The stock row of the item: the variant's, or the product's own. */
 function writeStock(db: StoreDb, item: ResolvedAdjustment, data: { stock: number | { increment: number } } | { updatedAt: Date }) {
   return item.variant
-    ? db.variant.update({ where: { id: item.variant.id }, data, select: { stock: true } })
+    ? db.variant.update({ where: { id: item.variant.id, productId: item.product.id }, data, select: { stock: true } })
     : db.product.update({ where: { id: item.product.id }, data, select: { stock: true } });
 }
 

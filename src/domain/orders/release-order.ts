@@ -30,7 +30,7 @@ async function returnStock(tx: TransactionCtx, order: OrderRecord): Promise<void
     const key = { productId: entry.productId, variantId: entry.variantId };
     const quantity = -entry.delta;
     const level = entry.variantId
-      ? await tx.db.variant.update({ where: { id: entry.variantId }, data: { stock: { increment: quantity } }, select: { stock: true } })
+      ? await tx.db.variant.update({ where: { id: entry.variantId, productId: entry.productId }, data: { stock: { increment: quantity } }, select: { stock: true } })
       : await tx.db.product.update({ where: { id: key.productId }, data: { stock: { increment: quantity } }, select: { stock: true } });
     await recordUnseenChange(tx.db, key, level.stock - quantity);
     await tx.db.inventoryAdjustment.create({

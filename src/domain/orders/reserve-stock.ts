@@ -64,7 +64,7 @@ async function takeUnits(tx: TransactionCtx, line: StockLine, mayGoNegative: boo
   const guard = mayGoNegative ? {} : { stock: { gte: quantity } };
   const data = { stock: { decrement: quantity } };
   const taken = variant
-    ? await tx.db.variant.updateMany({ where: { id: variant.id, isActive: true, ...guard }, data })
+    ? await tx.db.variant.updateMany({ where: { id: variant.id, productId: product.id, isActive: true, ...guard }, data })
     : await tx.db.product.updateMany({ where: { id: product.id, ...guard }, data });
   if (taken.count === 0) {
     const what = variant ? `${product.title} (${variant.title})` : product.title;

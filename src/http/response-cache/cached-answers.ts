@@ -15,6 +15,12 @@ export interface CachedAnswer {
   builtAt: number;
   /** Milliseconds since the epoch after which the answer may differ with no write at all (the next discount boundary); null for never. */
   expiresAt: number | null;
+  /**
+   * What stock writes make it stale: `sales`, the store's sales token it is known current at;
+   * `products`, the stock token of each product it read (checked once the sales token moved, and
+   * `sales` brought forward when none changed), or null when any stock write of the store does.
+   */
+  stock: { sales: string; products: [productId: string, token: string | null][] | null };
   /** The text brotli- and gzip-compressed, each made by the first hit that asks (compressed-forms.ts); null when too large to keep. Never shared through Redis. */
   compressed?: Partial<Record<Encoding, Buffer | null>>;
 }
@@ -134,7 +140,7 @@ function parse(stored: string): CachedAnswer | null {
   if (newline < 0) return null;
   try {
     const meta = JSON.parse(stored.slice(0, newline)) as Meta;
-    if (typeof meta.builtAt !== 'number' || typeof meta.contentType !== 'string') return null;
+    if (typeof meta.builtAt !== 'number' || typeof meta.contentType !== 'string' || typeof meta.stock?.sales !== 'string') return null;
     return { ...meta, body: Buffer.from(stored.slice(newline + 1), 'utf8') };
   } catch {
     return null;

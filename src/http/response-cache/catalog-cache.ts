@@ -3,7 +3,9 @@ import { nextCatalogBoundary } from './catalog-boundary.js';
 import type { CatalogSnapshot } from '../../domain/catalog/catalog-snapshot.js';
 import type { Ctx } from '../../domain/context.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
+import { readingStock } from '../../platform/database/stock-reads.js';
 import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
+import type { CatalogVersions } from './catalog-versions.js';
 import { compressedForm, type Encoding } from './compressed-forms.js';
 
 /** The longest a miss waits for another request's build of the same answer before building it itself: a build that takes longer has outlived the transaction timeout, so its leader is stuck or gone. */
@@ -23,9 +25,15 @@ const MAX_KEPT_FIGURES = 20_000;
  * depends on is in its key: the store, the version, the face, the key's kind and scopes, the path
  * and its normalized query (the locale is a query parameter) or the GraphQL document with its
  * variables. Reads of a customer (a bearer token) are never cached.
+ *
+ * A stock write (a sale) replaces no version: an answer is stale after one only when it read one
+ * of the write's products, or when what it read follows stock (`bound`, stock-reads.ts). Each
+ * answer keeps the store's sales token it is current at; a hit whose token moved reads its
+ * products' stock tokens in one step, and either brings the token forward or builds the answer again.
  */
 export class CatalogCache {
   readonly #answers: CachedAnswers;
+  readonly #versions: CatalogVersions;
   /** Builds under way in this process, by key: a miss of the same key waits for them. */
   readonly #building = new Map<string, { done: Promise<void>; at: number }>();
   readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
@@ -35,15 +43,17 @@ export class CatalogCache {
   /** Told each time a kept answer is compressed: once per answer and encoding in a process (/metrics counts them). */
   onCompressed: (encoding: Encoding) => void = () => undefined;
 
-  constructor(answers: CachedAnswers) {
+  constructor(answers: CachedAnswers, versions: CatalogVersions) {
     this.#answers = answers;
+    this.#versions = versions;
   }
 
   /** What the request knows at `version`, for the domain's page-mode totals. */
-  snapshot(storeId: string, version: string): CatalogSnapshot {
+  snapshot(storeId: string, version: string, sales: string): CatalogSnapshot {
     const prefix = `${storeId}:${version}:`;
     return {
       version,
+      sales,
       counts: {
         get: (key) => this.#counts.get(prefix + key),
         set: (key, total) => void this.#counts.set(prefix + key, total),
@@ -68,12 +78,12 @@ export class CatalogCache {
    */
   async lookUp(key: string, ctx: Ctx): Promise<Lookup> {
     const now = ctx.now.getTime();
-    let kept = await this.#answers.get(key, now);
+    let kept = await this.#current(await this.#answers.get(key, now), ctx);
     const leading = kept ? undefined : this.#building.get(key);
     if (leading) {
       await leading.done;
       // Built on the leader's clock, which may be a moment past this request's: the answer is no older for it.
-      kept = await this.#answers.get(key, Math.max(now, leading.at));
+      kept = await this.#current(await this.#answers.get(key, Math.max(now, leading.at)), ctx);
     }
     if (kept) {
       this.onRead(true);
@@ -97,19 +107,63 @@ export class CatalogCache {
     };
     const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS).catch(() => ({ answer: null, release: noop }));
     lease = elsewhere.release;
-    this.onRead(elsewhere.answer !== null);
-    if (elsewhere.answer) {
+    const fromElsewhere = await this.#current(elsewhere.answer, ctx);
+    this.onRead(fromElsewhere !== null);
+    if (fromElsewhere) {
       built();
-      return { kept: elsewhere.answer, built: noop };
+      return { kept: fromElsewhere, built: noop };
     }
+    if (ctx.catalog) ctx.catalog.build = { reads: { products: new Set(), bound: false } };
     return { kept: null, built };
   }
 
-  /** Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age). */
-  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body'> & { body: string }): Promise<void> {
+  /** Runs the build of a missed answer, noting what it reads of stock (stock-reads.ts); any other build as it is. */
+  building<T>(ctx: Ctx, build: () => Promise<T>): Promise<T> {
+    const reads = ctx.catalog?.build?.reads;
+    return reads ? readingStock(reads, build) : build();
+  }
+
+  /**
+   * The answer if no stock write since it was built changed what it shows, null otherwise: current
+   * while the store's sales token is the one it keeps; past that, an answer that read only some
+   * products is current while none of their stock tokens moved, and then keeps the newer sales
+   * token, so the next hits cost one read again.
+   */
+  async #current(answer: CachedAnswer | null, ctx: Ctx): Promise<CachedAnswer | null> {
+    if (!answer || !ctx.catalog) return null;
+    const { stock } = answer;
+    if (ctx.catalog.sales === stock.sales) return answer;
+    if (!stock.products) return null;
+    const now = await this.#versions.stockOf(
+      ctx.store.id,
+      stock.products.map(([id]) => id),
+    ).catch(() => null);
+    if (!now?.sales || now.products.some((token, i) => token !== stock.products![i]![1])) return null;
+    stock.sales = now.sales;
+    return answer;
+  }
+
+  /**
+   * Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age), with
+   * the stock tokens of the products its build read, read after the build: when a stock write was
+   * announced since the build began (the sales token moved) its rows may predate it, and it is not kept.
+   */
+  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body' | 'stock'> & { body: string }): Promise<void> {
+    const build = ctx.catalog?.build;
+    if (!build) return;
+    // The sales token read with the version, before any row: a stock write committed after the build's reads replaces it.
+    const { sales } = ctx.catalog!;
+    let products: [string, string | null][] | null = null;
+    if (!build.reads.bound) {
+      const ids = [...build.reads.products];
+      const now = await this.#versions.stockOf(ctx.store.id, ids);
+      if (now.sales !== sales) return;
+      products = ids.map((id, i) => [id, now.products[i] ?? null]);
+    }
     const expiresAt = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
-    await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt }, now);
+    const stock = { sales, products };
+    await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt, stock }, now);
   }
 
   /** A kept answer in `encoding`, made on the first hit that asks for it and kept with the answer (compressed-forms.ts). */

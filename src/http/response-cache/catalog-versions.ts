@@ -12,25 +12,50 @@ import type { Kv } from '../../platform/kv/kv.js';
  */
 export class CatalogVersions {
   readonly #kv: Kv;
+  readonly #productTokenMs: number;
 
-  constructor(kv: Kv) {
+  /** `maxAgeMs`: the cache's maximum age, which a product's stock token outlives (`stockOf`). */
+  constructor(kv: Kv, maxAgeMs = 3_600_000) {
     this.#kv = kv;
+    this.#productTokenMs = 2 * maxAgeMs;
   }
 
   /**
-   * The store's current version: its own token and the one every store shares, which operator
-   * writes replace. Null while a shared KV answers from one process's memory (Redis down): then
-   * nothing may be cached.
+   * The store's current version (its own token and the one every store shares, which operator
+   * writes replace) and its sales token (`sales`), read in one step. Null while a shared KV
+   * answers from one process's memory (Redis down): then nothing may be cached.
    */
-  async current(storeId: string): Promise<string | null> {
+  async current(storeId: string): Promise<{ version: string; sales: string } | null> {
     if (this.#kv.degraded) return null;
-    const [everyStore, store] = await Promise.all([this.#token(keyOf(EVERY_STORE)), this.#token(keyOf(storeId))]);
-    return everyStore && store ? `${everyStore}.${store}` : null;
+    const keys = [keyOf(EVERY_STORE), keyOf(storeId), salesKeyOf(storeId)];
+    const read = await this.#kv.getMany(keys);
+    const [everyStore, store, sales] = read.every(Boolean) ? read : await Promise.all(keys.map((key) => this.#token(key)));
+    return everyStore && store && sales ? { version: `${everyStore}.${store}`, sales } : null;
   }
 
   /** A new token for the store (or, for `EVERY_STORE`, for all of them): every answer cached before it is unreachable. */
   async bump(storeId: string): Promise<void> {
     await this.#kv.set(keyOf(storeId), newToken());
+  }
+
+  /**
+   * The store's sales token (replaced by every stock write of the store: a sale, a cancellation, an
+   * adjustment that moves no product in or out of stock) and each product's stock token, read in
+   * one atomic step, since a stock write replaces them together (`bumpStock`). A product never
+   * written has none (null); its token, once written, outlives every answer that could have seen
+   * it absent, so an absent token that was once present cannot make an old answer look current.
+   */
+  async stockOf(storeId: string, productIds: string[]): Promise<{ sales: string | null; products: (string | null)[] }> {
+    const [sales = null, ...products] = await this.#kv.getMany([salesKeyOf(storeId), ...productIds.map(productKeyOf)]);
+    return { sales, products };
+  }
+
+  /** New stock tokens for the products and a new sales token for their store, in one step. */
+  async bumpStock(storeId: string, productIds: string[]): Promise<void> {
+    await this.#kv.setMany([
+      [salesKeyOf(storeId), newToken()],
+      ...productIds.map((id): [string, string, number] => [productKeyOf(id), newToken(), this.#productTokenMs]),
+    ]);
   }
 
   async #token(key: string): Promise<string | null> {
@@ -43,6 +68,14 @@ export class CatalogVersions {
 
 function keyOf(storeId: string) {
   return `catalog-version:${storeId}`;
+}
+
+function salesKeyOf(storeId: string) {
+  return `catalog-sales:${storeId}`;
+}
+
+function productKeyOf(productId: string) {
+  return `catalog-stock:${productId}`;
 }
 
 function newToken() {

@@ -80,3 +80,56 @@ export const changesCachedReads = {
 export function isCatalogWrite(model: string, operation: string): boolean {
   return changesCachedReads[model as Prisma.ModelName] === true && !readOperations.has(operation);
 }
+
+/**
+ * The columns a sale, a cancellation or an inventory adjustment moves and nothing else does
+ * alone: stock levels, sales counts and the rows' updatedAt. A cached answer that only shows them
+ * (a card's quantity) goes stale with its product; one that orders, filters or totals by them
+ * (sort=popular) with any of the store's products (stock-reads.ts). A product crossing in or out of
+ * stock writes `inStock` (refresh-derived-columns.ts), which is not here: that write replaces the
+ * store's whole version, like any other catalogue write.
+ */
+export const stockColumns = {
+  Product: new Set(['stock', 'salesCount', 'updatedAt']),
+  Variant: new Set(['stock', 'updatedAt']),
+} as const satisfies Partial<Record<Prisma.ModelName, Set<string>>>;
+
+/** Columns of catalogue models that no cached read shows: writing only them changes no answer. */
+const unshownColumns: Partial<Record<Prisma.ModelName, Set<string>>> = {
+  // The order counter: its increment moves the store's updatedAt, which only the merchant's profile shows, from the key's row.
+  Store: new Set(['lastOrderNumber', 'updatedAt']),
+};
+
+const updateOperations = new Set(['update', 'updateMany']);
+
+/** What a write does to cached reads: `catalog` for the store's whole catalogue, the products whose stock alone moved, or nothing. */
+export type CatalogEffect = 'catalog' | { stock: string[] } | null;
+
+function writesOnly(data: unknown, columns: Set<string> | undefined): boolean {
+  if (!columns || data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  const written = Object.keys(data);
+  return written.length > 0 && written.every((column) => columns.has(column));
+}
+
+/** A product id named as a plain value or `{ in: [...] }`; null when the write's rows are not named by it. */
+function productIdsNamed(value: unknown): string[] | null {
+  if (typeof value === 'string') return [value];
+  const list = value !== null && typeof value === 'object' && Object.keys(value).length === 1 ? (value as { in?: unknown }).in : undefined;
+  return Array.isArray(list) && list.every((id) => typeof id === 'string') ? list : null;
+}
+
+/**
+ * The effect of a write, decided from its model, operation and the columns it writes: an update of
+ * a product's or variant's stock columns alone, whose `where` names its products (`id` for a
+ * product, `productId` for a variant), is a stock write of those products; one that does not name
+ * them counts as a catalogue write.
+ */
+export function catalogEffectOf(model: string, operation: string, args: { data?: unknown; where?: Record<string, unknown> } | undefined): CatalogEffect {
+  if (!isCatalogWrite(model, operation)) return null;
+  if (!updateOperations.has(operation)) return 'catalog';
+  if (writesOnly(args?.data, unshownColumns[model as Prisma.ModelName])) return null;
+  if (model !== 'Product' && model !== 'Variant') return 'catalog';
+  if (!writesOnly(args?.data, stockColumns[model])) return 'catalog';
+  const products = productIdsNamed(args?.where?.[model === 'Product' ? 'id' : 'productId']);
+  return products ? { stock: products } : 'catalog';
+}

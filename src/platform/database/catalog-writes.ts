@@ -1,4 +1,5 @@
 import { noteCommitSignal, onCommitSignal, raiseCommitSignal } from './commit-signals.js';
+export { noteStockWrite, onStockWrite } from './commit-signals.js';
 import type { Db } from './database.js';
 
 /** Announced for a write made outside any store's client (an operator's: the CLI, a seed, a test's fixture): every store's answers are suspect. */

@@ -1,18 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isCatalogWrite } from './catalog-models.js';
+import { catalogEffectOf } from './catalog-models.js';
 import type { Db } from './database.js';
 
 /**
  * What a committed write tells the rest of the process: `catalog`, a store's cached reads may be
  * stale (catalog-writes.ts); `messages`, a message waits in the messages outbox, so the delivery
  * worker need not wait out its idle pause; `outbox`, an event waits in the outbox, so the webhook
- * relay need not either.
+ * relay need not either. A write of stock columns alone raises no `catalog`: it is a stock write
+ * of its products (`noteStockWrite`).
  */
 export type CommitSignal = 'catalog' | 'messages' | 'outbox';
 
-/** The signal a store client's write raises once committed, if any. */
-export function commitSignalOf(model: string, operation: string): CommitSignal | undefined {
-  if (isCatalogWrite(model, operation)) return 'catalog';
+/** The signal a store client's write raises once committed, a stock write of some products, or nothing. */
+export function commitSignalOf(model: string, operation: string, args?: { data?: unknown; where?: Record<string, unknown> }): CommitSignal | { stock: string[] } | undefined {
+  const effect = catalogEffectOf(model, operation, args);
+  if (effect) return effect;
   const creates = operation === 'create' || operation === 'createMany';
   if (model === 'Message' && creates) return 'messages';
   if (model === 'OutboxEvent' && creates) return 'outbox';
@@ -20,11 +22,19 @@ export function commitSignalOf(model: string, operation: string): CommitSignal |
 }
 
 type Listener = (storeId: string) => Promise<void> | void;
+type StockListener = (storeId: string, productIds: string[]) => Promise<void> | void;
 
 const listeners = new WeakMap<Db, Map<CommitSignal, Set<Listener>>>();
+const stockListeners = new WeakMap<Db, Set<StockListener>>();
+
+interface Journal {
+  signals: Map<Db, Map<CommitSignal, Set<string>>>;
+  /** Products whose stock columns alone were written, by database and store. */
+  stock: Map<Db, Map<string, Set<string>>>;
+}
 
 /** What a transaction wrote, told once it has committed: telling before would let a reader act on rows it cannot see yet. */
-const pending = new AsyncLocalStorage<Map<Db, Map<CommitSignal, Set<string>>>>();
+const pending = new AsyncLocalStorage<Journal>();
 
 /** Calls `listener` after every committed write of `db` that raises `signal`; answers the unsubscribe. */
 export function onCommitSignal(db: Db, signal: CommitSignal, listener: Listener): () => void {
@@ -34,6 +44,19 @@ export function onCommitSignal(db: Db, signal: CommitSignal, listener: Listener)
   if (!set) bySignal.set(signal, (set = new Set()));
   set.add(listener);
   return () => set.delete(listener);
+}
+
+/** Calls `listener` after every committed stock write of `db` (catalog-models.ts, `stockColumns`) with its products; answers the unsubscribe. */
+export function onStockWrite(db: Db, listener: StockListener): () => void {
+  let set = stockListeners.get(db);
+  if (!set) stockListeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+async function raiseStockWrite(db: Db, storeId: string, productIds: string[]): Promise<void> {
+  const set = stockListeners.get(db);
+  if (set?.size && productIds.length) await Promise.all([...set].map((listener) => listener(storeId, productIds)));
 }
 
 /** Tells every listener of `db` and `signal` about the store; resolves once they all took it in. */
@@ -49,8 +72,8 @@ export async function raiseCommitSignal(db: Db, signal: CommitSignal, storeId: s
 export async function noteCommitSignal<T>(db: Db, signal: CommitSignal, storeId: string, written: Promise<T>): Promise<T> {
   const journal = pending.getStore();
   if (journal) {
-    let bySignal = journal.get(db);
-    if (!bySignal) journal.set(db, (bySignal = new Map()));
+    let bySignal = journal.signals.get(db);
+    if (!bySignal) journal.signals.set(db, (bySignal = new Map()));
     let stores = bySignal.get(signal);
     if (!stores) bySignal.set(signal, (stores = new Set()));
     stores.add(storeId);
@@ -62,20 +85,47 @@ export async function noteCommitSignal<T>(db: Db, signal: CommitSignal, storeId:
 }
 
 /**
+ * Records a write of the products' stock columns alone (a sale, a cancellation, an adjustment),
+ * told to `onStockWrite`'s listeners like a signal: after the transaction, or once `written`
+ * settles outside one. A transaction that also made a catalogue write of the store tells only that.
+ * A write made outside the store clients (raw SQL) calls it itself with the products it touched.
+ */
+export async function noteStockWrite<T>(db: Db, storeId: string, productIds: string[], written: Promise<T>): Promise<T> {
+  const journal = pending.getStore();
+  if (journal) {
+    let byStore = journal.stock.get(db);
+    if (!byStore) journal.stock.set(db, (byStore = new Map()));
+    let products = byStore.get(storeId);
+    if (!products) byStore.set(storeId, (products = new Set()));
+    for (const id of productIds) products.add(id);
+    return written;
+  }
+  const result = await written;
+  await raiseStockWrite(db, storeId, productIds);
+  return result;
+}
+
+/**
  * Runs a transaction and, once it has ended, raises the signals its writes noted. It raises them
  * after a rollback too: a write made beside the transaction may have committed, and a signal too
  * many only costs a cache miss or a delivery pass that finds nothing.
  */
 export async function afterCommit<T>(transaction: () => Promise<T>): Promise<T> {
   if (pending.getStore()) return transaction();
-  const journal = new Map<Db, Map<CommitSignal, Set<string>>>();
+  const journal: Journal = { signals: new Map(), stock: new Map() };
   try {
     return await pending.run(journal, transaction);
   } finally {
-    await Promise.all(
-      [...journal].flatMap(([db, bySignal]) =>
+    await Promise.all([
+      ...[...journal.signals].flatMap(([db, bySignal]) =>
         [...bySignal].flatMap(([signal, stores]) => [...stores].map((storeId) => raiseCommitSignal(db, signal, storeId))),
       ),
-    );
+      ...[...journal.stock].flatMap(([db, byStore]) =>
+        [...byStore]
+          // The store's new version already makes every answer of it unreachable.
+          .filter(([storeId]) => !journal.signals.get(db)?.get('catalog')?.has(storeId))
+          .map(([storeId, products]) => raiseStockWrite(db, storeId, [...products])),
+      ),
+    ]);
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import { isCatalogWrite } from './catalog-models.js';
 import { EVERY_STORE, noteCatalogWrite } from './catalog-writes.js';
+import { stockReadsOfBuild } from './stock-reads.js';
 
 const unannounced = new WeakMap<Db, Db>();
 
@@ -21,6 +22,9 @@ export function announcingOperatorWrites(raw: Db): Db {
           return isCatalogWrite(model, operation) ? noteCatalogWrite(extended, EVERY_STORE, query(args)) : query(args);
         },
       },
+      // SQL by hand says nothing of which products' stock it read: an answer built with it goes stale with every stock write of its store.
+      $queryRaw: ({ args, query }) => (bindBuild(), query(args)),
+      $queryRawUnsafe: ({ args, query }) => (bindBuild(), query(args)),
     },
   }) as unknown as Db;
   unannounced.set(extended, raw);
@@ -30,4 +34,9 @@ export function announcingOperatorWrites(raw: Db): Db {
 /** The client underneath `announcingOperatorWrites`, for store clients, which announce their writes themselves. */
 export function unannouncedClientOf(db: Db): Db {
   return unannounced.get(db) ?? db;
+}
+
+function bindBuild() {
+  const reads = stockReadsOfBuild();
+  if (reads) reads.bound = true;
 }

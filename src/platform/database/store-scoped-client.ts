@@ -1,7 +1,8 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import { LRUCache } from 'lru-cache';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { commitSignalOf, noteCommitSignal } from './commit-signals.js';
+import { commitSignalOf, noteCommitSignal, noteStockWrite } from './commit-signals.js';
+import { noteRead } from './stock-reads.js';
 import { readOperations } from './operations.js';
 import { unannouncedClientOf } from './operator-writes.js';
 import type { Db } from './database.js';
@@ -113,8 +114,10 @@ export function scopeToStore(db: Db, storeId: string) {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
           const scoped = scopeArgs(model, operation, args as Args, storeId);
-          const signal = commitSignalOf(model, operation);
-          return signal ? noteCommitSignal(db, signal, storeId, query(scoped)) : query(scoped);
+          const signal = commitSignalOf(model, operation, args as Args);
+          if (typeof signal === 'object') return noteStockWrite(db, storeId, signal.stock, query(scoped));
+          if (signal) return noteCommitSignal(db, signal, storeId, query(scoped));
+          return noteRead(model, operation, args as Args, query(scoped));
         },
       },
       $queryRaw: ({ operation }) => refuseRaw(operation),

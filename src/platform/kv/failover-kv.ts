@@ -109,6 +109,14 @@ export class FailoverKv implements Kv {
     return this.run((kv) => kv.set(key, value, options));
   }
 
+  getMany(keys: string[]) {
+    return this.run((kv) => kv.getMany(keys));
+  }
+
+  setMany(entries: [string, string, number?][]) {
+    return this.run((kv) => kv.setMany(entries));
+  }
+
   delete(key: string) {
     return this.run((kv) => kv.delete(key));
   }

@@ -11,6 +11,10 @@ export interface Kv {
   /** Stores a value; `onlyIfAbsent` makes it a lock-style set that answers false when the key exists. */
   set(key: string, value: string, options?: { ttlMs?: number; onlyIfAbsent?: boolean }): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** The values of several keys, read in one atomic step (MGET): no `setMany` is seen half done. */
+  getMany(keys: string[]): Promise<(string | null)[]>;
+  /** Stores several values in one atomic step, each expiring `ttlMs` after (none without). */
+  setMany(entries: [key: string, value: string, ttlMs?: number][]): Promise<void>;
   /** Adds `counts` to the fields of the counter hash `key` and files `key` under `index`, both in one step. */
   addToTally(index: string, key: string, counts: Record<string, number>): Promise<void>;
   /**

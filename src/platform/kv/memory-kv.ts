@@ -57,6 +57,14 @@ export class MemoryKv implements Kv {
     return true;
   }
 
+  async getMany(keys: string[]) {
+    return keys.map((key) => this.live(key)?.value ?? null);
+  }
+
+  async setMany(entries: [string, string, number?][]) {
+    for (const [key, value, ttlMs] of entries) this.entries.set(key, { value, expiresAt: ttlMs ? this.now() + ttlMs : null });
+  }
+
   async delete(key: string) {
     this.entries.delete(key);
   }

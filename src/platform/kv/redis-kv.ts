@@ -94,6 +94,25 @@ export class RedisKv implements Kv {
     return result === 'OK';
   }
 
+  async getMany(keys: string[]) {
+    if (!keys.length) return [];
+    await this.ready();
+    return this.redis.mget(keys.map((key) => this.prefix + key));
+  }
+
+  async setMany(entries: [string, string, number?][]) {
+    if (!entries.length) return;
+    await this.ready();
+    const step = this.redis.multi();
+    for (const [key, value, ttlMs] of entries) {
+      if (ttlMs) step.set(this.prefix + key, value, 'PX', ttlMs);
+      else step.set(this.prefix + key, value);
+    }
+    const results = await step.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('redis transaction aborted');
+  }
+
   async delete(key: string) {
     await this.ready();
     await this.redis.del(this.prefix + key);

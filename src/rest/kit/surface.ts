@@ -144,7 +144,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
               return reply.code(sent.status).send(sent.body);
             }
             if (await answeredFromCache(cache, surface, route, request, reply)) return reply;
-            const result = await answer(route, request, headers);
+            const build = () => answer(route, request, headers);
+            const result = await (cache && request.catalogCacheKey ? cache.building(request.ctx, build) : build());
             for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
             if (result.contentLanguage) reply.header('content-language', result.contentLanguage);
             return reply.code(result.status ?? route.status ?? 200).send(result.body);

@@ -34,7 +34,7 @@ function decoded(res: LightMyRequestResponse): string {
 }
 
 function answerOf(body: Buffer): CachedAnswer {
-  return { body, contentType: 'application/json; charset=utf-8', builtAt: 0, expiresAt: null };
+  return { body, contentType: 'application/json; charset=utf-8', builtAt: 0, expiresAt: null, stock: { sales: 'sold', products: [] } };
 }
 
 /** How many kept answers this process has compressed into `encoding`, from /metrics. */
