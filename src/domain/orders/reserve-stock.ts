@@ -20,11 +20,6 @@ export interface TakenUnits {
   after: number;
 }
 
-const pricedColumns = { price: true, compareAtPrice: true, trackInventory: true, stock: true } as const;
-/** A product row as a sale leaves it: what its derived columns follow from, and what they were. */
-const soldProductColumns = { id: true, ...pricedColumns, priceMin: true, priceMax: true, inStock: true } as const;
-type SoldProduct = Prisma.ProductGetPayload<{ select: typeof soldProductColumns }>;
-
 /** The order's lines by stock item (a variant, or a product sold as itself), their units summed, in the global lock order. */
 function stockItemsOf(lines: StockLine[]): StockLine[] {
   const items = new Map<string, StockLine>();
@@ -55,12 +50,14 @@ function outOfStock(item: StockLine): ApiError {
  * cycle; a product sold as itself counts its sale in the same statement. Then each product sold
  * through variants is locked (in product order) and counts its sale, the sold products' variants
  * are read in one statement, and the derived columns and the shopper price are written only where
- * the sale changed them. The ledger entries wait for the order number (`recordSales`).
+ * the sale changed them. The ledger entries wait for the order number (`recordSales`). The
+ * products/update events take the rows as this leaves them: the caller writes the products and
+ * variants no further before commit.
  */
 export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenUnits[]> {
   const items = stockItemsOf(lines);
   const taken: TakenUnits[] = [];
-  const sold = new Map<string, SoldProduct>();
+  const sold = new Map<string, Product>();
   for (const item of items) {
     if (item.variant) {
       if (countsStock(item.variant)) taken.push(await takeVariantUnits(tx, item, item.variant));
@@ -70,7 +67,6 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
     const [row] = await tx.db.product.updateManyAndReturn({
       where: { id: item.product.id, ...(counted ? { stock: { gte: item.quantity } } : {}) },
       data: { salesCount: { increment: unitsOf(lines, item.product.id) }, ...(counted ? { stock: { decrement: item.quantity } } : {}) },
-      select: soldProductColumns,
     });
     if (!row) throw outOfStock(item);
     sold.set(row.id, row);
@@ -86,26 +82,21 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
       await tx.db.product.update({
         where: { id: productId },
         data: { salesCount: { increment: unitsOf(lines, productId) }, stock: { decrement: counted } },
-        select: soldProductColumns,
       }),
     );
   }
   // Read once every sold product's row is locked: a variant write locks its product first, so none lands between this read and commit.
-  const variants = await tx.db.variant.findMany({
-    where: { productId: { in: productIds } },
-    select: { productId: true, ...pricedColumns, isActive: true, isBackorder: true },
-  });
+  // In the variants loader's order, so the products/update snapshots take these rows instead of reading them again.
+  const variants = await tx.db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] });
   for (const productId of productIds) {
     const row = sold.get(productId)!;
-    const derived = derivedProductColumns(
-      row,
-      variants.filter((v) => v.productId === productId),
-    );
+    const own = variants.filter((v) => v.productId === productId);
+    const derived = derivedProductColumns(row, own);
     const changed = !derived.priceMin.eq(row.priceMin) || !derived.priceMax.eq(row.priceMax) || derived.inStock !== row.inStock || derived.stock !== row.stock;
-    if (changed) await tx.db.product.update({ where: { id: productId }, data: derived, select: { id: true } });
+    const product = changed ? await tx.db.product.update({ where: { id: productId }, data: derived }) : row;
     // A shopper price follows priceMin alone; a sale that leaves it keeps the price the row holds (or the one the next settling read creates).
     if (!derived.priceMin.eq(row.priceMin)) await markShopperPriceStale(tx, productId, derived.priceMin);
-    appendProductEvent(tx, 'products/update', productId);
+    appendProductEvent(tx, 'products/update', productId, { product, variants: own });
   }
   return taken;
 }
