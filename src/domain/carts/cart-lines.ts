@@ -47,14 +47,16 @@ export interface LinePrice {
 
 /**
  * Checks requested lines against the catalogue as it stands: the products of the whole batch in
- * one statement, their variants through the request's loader.
+ * one statement, their variants through the request's loader. `loaded` are product rows this
+ * request has just read (a cart's, with its lines): they are not read again.
  */
-export async function checkLines(ctx: Ctx, requested: RequestedLine[]): Promise<LineCheck[]> {
+export async function checkLines(ctx: Ctx, requested: RequestedLine[], loaded: Product[] = []): Promise<LineCheck[]> {
   const refs = requested.map((r) => productRefOf(r.itemId));
-  const ids = [...new Set(refs.flatMap((r) => (r.id ? [r.id] : [])))];
+  const ids = [...new Set(refs.flatMap((r) => (r.id && !loaded.some((p) => p.id === r.id) ? [r.id] : [])))];
   const slugs = [...new Set(refs.flatMap((r) => (r.slug ? [r.slug] : [])))];
   const named = [...(ids.length ? [{ id: { in: ids } }] : []), ...(slugs.length ? [{ slug: { in: slugs } }] : [])];
-  const products = named.length ? await ctx.db.product.findMany({ where: { OR: named, deletedAt: null } }) : [];
+  const read = named.length ? await ctx.db.product.findMany({ where: { OR: named, deletedAt: null } }) : [];
+  const products = [...loaded.filter((p) => p.deletedAt === null), ...read];
   const byRef = new Map(products.flatMap((p) => [[p.id, p] as const, [`slug:${p.slug}`, p] as const]));
   const productOf = (ref: ProductRef) => (ref.id ? byRef.get(ref.id) : ref.slug !== undefined ? byRef.get(`slug:${ref.slug}`) : undefined);
   return Promise.all(requested.map((line, i) => checkLine(ctx, line, productOf(refs[i]!))));

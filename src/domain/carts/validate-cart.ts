@@ -40,6 +40,7 @@ export async function revalidateCart(ctx: Ctx, cart: CartWithItems, options: { a
   const checks = await checkLines(
     ctx,
     cart.items.map((i) => ({ itemId: i.productId, variantId: i.variantId, quantity: i.quantity })),
+    cart.items.map((i) => i.product),
   );
   const findings: ValidationFinding[] = [];
   for (const [line, { item, discountPrice }] of view.lines.entries()) {

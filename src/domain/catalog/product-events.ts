@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Product } from '../../generated/prisma/client.js';
+import type { Product, Variant } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { createLoaders } from '../loaders.js';
 import type { Outbox } from '../outbox.js';
@@ -43,6 +43,20 @@ async function productSnapshot(tx: TransactionCtx, productId: string): Promise<P
  * `GET /products/{id}` read right after the write are the same object, and a later change writes
  * a new event instead of changing this one. The events of one commit load their products together.
  */
-export function appendProductEvent(tx: TransactionCtx, topic: ProductTopic, productId: string): void {
+export function appendProductEvent(tx: TransactionCtx, topic: ProductTopic, productId: string, asLeft?: ProductAsLeft): void {
+  if (asLeft) {
+    const reads = commitReads(tx);
+    reads.products.prime(productId, asLeft.product);
+    reads.ctx.loaders.variantsByProduct.prime(productId, asLeft.variants);
+  }
   tx.outbox.appendSnapshot(topic, () => productSnapshot(tx, productId));
+}
+
+/**
+ * The product row and all its variants (in the variants loader's order) as a write leaves them,
+ * handed over by a write that changes them no further before commit: the snapshot then does not read them again.
+ */
+export interface ProductAsLeft {
+  product: Product;
+  variants: Variant[];
 }

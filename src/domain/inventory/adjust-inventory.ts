@@ -53,12 +53,16 @@ async function moveLevel(db: StoreDb, item: ResolvedAdjustment): Promise<{ befor
  * an entry the ledger writes itself records the difference first.
  */
 export async function recordUnseenChange(db: StoreDb, key: StockItemKey, before: number) {
+  const entry = await unseenChangeOf(db, key, before);
+  if (entry) await db.inventoryAdjustment.create({ data: entry });
+}
+
+/** The entry `recordUnseenChange` would write, or null: for a caller that writes it with entries of its own in one statement. */
+export async function unseenChangeOf(db: StoreDb, key: StockItemKey, before: number) {
   const last = await db.inventoryAdjustment.findFirst({ where: key, orderBy: { id: 'desc' }, select: { quantityAfter: true } });
   const recorded = last?.quantityAfter ?? 0;
-  if (before === recorded) return;
-  await db.inventoryAdjustment.create({
-    data: { storeId: db.$storeId, ...key, delta: before - recorded, quantityAfter: before, reason: last ? 'reconciliation' : 'initial' },
-  });
+  if (before === recorded) return null;
+  return { storeId: db.$storeId, ...key, delta: before - recorded, quantityAfter: before, reason: last ? 'reconciliation' : 'initial' };
 }
 
 async function applyOne(tx: TransactionCtx, item: ResolvedAdjustment, fieldOf: FieldNamer): Promise<AdjustmentRecord> {

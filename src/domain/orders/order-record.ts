@@ -34,5 +34,10 @@ export const orderInclude = {
   customer: { include: { account: true } },
 } satisfies Prisma.OrderInclude;
 
+/** `orderInclude`'s orders, for a record built from rows a write holds instead of read back. */
+export const byPosition = (a: OrderItem, b: OrderItem) => a.position - b.position;
+export const byTimelineOrder = (a: OrderTimelineEntry, b: OrderTimelineEntry) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.audience < b.audience ? -1 : a.audience > b.audience ? 1 : 0) || (a.sequence < b.sequence ? -1 : a.sequence > b.sequence ? 1 : 0);
+
 /** The storefront's human order number. */
 export const orderNoOf = (order: Pick<Order, 'number'>) => String(order.number);

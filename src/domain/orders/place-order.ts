@@ -15,7 +15,7 @@ import type { CheckoutInput } from './checkout-fields.js';
 import { deliveryTermsOf, parcelWeightOf, type DeliveryTerms } from './delivery-terms.js';
 import { orderDocument, type OrderContact } from './order-document.js';
 import { nextOrderNumber } from './order-numbers.js';
-import { orderInclude, type OrderRecord } from './order-record.js';
+import { byPosition, byTimelineOrder, orderInclude, type OrderRecord } from './order-record.js';
 import { initialStatus } from './order-process.js';
 import { recordSales, reserveStock } from './reserve-stock.js';
 import { openingTimeline } from './move-order.js';
@@ -217,37 +217,38 @@ async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderR
       note: input.note ?? null,
       channel: cart.source,
       createdAt: tx.now,
-      items: {
-        create: lines.map(({ view: { item, discount }, base, unit, lineTotal }, position) => {
-          const share = coupon?.shares[position] ?? zero();
-          return {
-            storeId: tx.db.$storeId,
-            productId: item.productId,
-            productPId: item.product.pId,
-            variantId: item.variantId,
-            title: item.product.title,
-            variantTitle: item.variant?.title ?? null,
-            variantOptionValues: (item.variant?.optionValues ?? {}) as Prisma.InputJsonObject,
-            quantity: item.quantity,
-            basePrice: base,
-            unitPrice: unit,
-            discountedAmount: base.sub(unit).mul(item.quantity).add(share),
-            total: lineTotal.sub(share),
-            discountId: discount?.id ?? null,
-            weightKg: item.variant?.weight ?? null,
-            properties: (item.properties ?? {}) as Prisma.InputJsonObject,
-            position,
-            createdAt: tx.now,
-          };
-        }),
-      },
-      timeline: {
-        create: openingTimeline(tx, status, {
-          title: 'New order',
-          description: `Order #${number} from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`,
-        }),
-      },
     },
+  });
+  const items = await tx.db.orderItem.createManyAndReturn({
+    data: lines.map(({ view: { item, discount }, base, unit, lineTotal }, position) => {
+      const share = coupon?.shares[position] ?? zero();
+      return {
+        storeId: tx.db.$storeId,
+        orderId: order.id,
+        productId: item.productId,
+        productPId: item.product.pId,
+        variantId: item.variantId,
+        title: item.product.title,
+        variantTitle: item.variant?.title ?? null,
+        variantOptionValues: (item.variant?.optionValues ?? {}) as Prisma.InputJsonObject,
+        quantity: item.quantity,
+        basePrice: base,
+        unitPrice: unit,
+        discountedAmount: base.sub(unit).mul(item.quantity).add(share),
+        total: lineTotal.sub(share),
+        discountId: discount?.id ?? null,
+        weightKg: item.variant?.weight ?? null,
+        properties: (item.properties ?? {}) as Prisma.InputJsonObject,
+        position,
+        createdAt: tx.now,
+      };
+    }),
+  });
+  const timeline = await tx.db.orderTimelineEntry.createManyAndReturn({
+    data: openingTimeline(tx, status, {
+      title: 'New order',
+      description: `Order #${number} from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`,
+    }).map((entry) => ({ ...entry, orderId: order.id })),
   });
   if (coupon) {
     await tx.db.couponRedemption.create({
@@ -255,6 +256,10 @@ async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderR
     });
   }
   await countDiscountUses(tx, lines);
-  if (cart.customerId !== null) await tx.db.customer.update({ where: { id: cart.customerId }, data: { ordersCount: { increment: 1 } } });
-  return tx.db.order.findUniqueOrThrow({ where: { id: order.id }, include: orderInclude });
+  const customer =
+    cart.customerId !== null
+      ? await tx.db.customer.update({ where: { id: cart.customerId }, data: { ordersCount: { increment: 1 } }, include: { account: true } })
+      : null;
+  // The record as `orderInclude` reads it, from the rows this transaction just wrote: reading them back would answer the same.
+  return { ...order, items: items.sort(byPosition), timeline: timeline.sort(byTimelineOrder), customer };
 }

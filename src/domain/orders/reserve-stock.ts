@@ -1,8 +1,9 @@
-import type { Product, Variant } from '../../generated/prisma/client.js';
+import type { Prisma, Product, Variant } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
-import { recordUnseenChange } from '../inventory/adjust-inventory.js';
-import { countsStock, mayGoBelowZero, type StockTerms } from '../inventory/stock-policy.js';
-import { refreshDerivedColumns } from '../pricing/refresh-derived-columns.js';
+import { unseenChangeOf } from '../inventory/adjust-inventory.js';
+import { countsStock, mayGoBelowZero } from '../inventory/stock-policy.js';
+import { derivedProductColumns } from '../pricing/derived-columns.js';
+import { markShopperPriceStale } from '../pricing/shopper-price-column.js';
 import type { TransactionCtx } from '../transaction.js';
 import { appendProductEvent } from '../catalog/product-events.js';
 
@@ -12,66 +13,127 @@ export interface StockLine {
   quantity: number;
 }
 
-/** The line's stock item: its variant, or the product sold as itself. */
-const stockItemOf = (line: StockLine): StockTerms => line.variant ?? line.product;
-
 /** Units taken off one stock level, for the ledger entry the order's number will name. */
 export interface TakenUnits {
   key: { productId: string; variantId: string | null };
   quantity: number;
   after: number;
+  /** The entry of a change the ledger had not seen before this sale, written first. */
+  unseen: Prisma.InventoryAdjustmentCreateManyInput | null;
+}
+
+/** The order's lines by stock item (a variant, or a product sold as itself), their units summed, in the global lock order. */
+function stockItemsOf(lines: StockLine[]): StockLine[] {
+  const items = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.product.id} ${line.variant?.id ?? ''}`;
+    const item = items.get(key);
+    if (item) item.quantity += line.quantity;
+    else items.set(key, { ...line });
+  }
+  return [...items.values()].sort((a, b) => a.product.pId - b.product.pId || (a.variant?.pId ?? 0) - (b.variant?.pId ?? 0));
+}
+
+function unitsOf(lines: StockLine[], productId: string, which: (line: StockLine) => boolean = () => true): number {
+  return lines.filter((l) => l.product.id === productId && which(l)).reduce((n, l) => n + l.quantity, 0);
+}
+
+function outOfStock(item: StockLine): ApiError {
+  const what = item.variant ? `${item.product.title} (${item.variant.title})` : item.product.title;
+  return new ApiError('out_of_stock', `Not enough of ${what} is left to sell ${item.quantity}; validate the cart to see what is available.`);
 }
 
 /**
- * Takes the sold units off each line's level with a conditional update (`stock >= quantity`), so
- * two checkouts racing for the last units cannot both win: the database decides, one row lock at a
- * time, and the loser's whole transaction rolls back with `out_of_stock`. Rows are taken in one
- * global order (product, then variant, by integer id), the order inventory adjustments use too,
- * so concurrent checkouts never wait on each other in a cycle. The products' derived stock columns
- * follow; the ledger entries wait for the order number (`recordSales`).
+ * Takes the sold units off each stock item's level with a conditional update (`stock >= quantity`)
+ * that answers the level it leaves, so two checkouts racing for the last units cannot both win: the
+ * database decides, one row lock at a time, and the loser's whole transaction rolls back with
+ * `out_of_stock`. Rows are taken in one global order (product, then variant, by integer id), the
+ * order inventory adjustments use too, so concurrent checkouts never wait on each other in a
+ * cycle; a product sold as itself counts its sale in the same statement. Then each product sold
+ * through variants is locked (in product order) and counts its sale, the sold products' variants
+ * are read in one statement, and the derived columns and the shopper price are written only where
+ * the sale changed them. The ledger entries wait for the order number (`recordSales`). The
+ * products/update events take the rows as this leaves them: the caller writes the products and
+ * variants no further before commit.
  */
 export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenUnits[]> {
-  const ordered = [...lines].sort((a, b) => a.product.pId - b.product.pId || (a.variant?.pId ?? 0) - (b.variant?.pId ?? 0));
+  const items = stockItemsOf(lines);
   const taken: TakenUnits[] = [];
-  for (const line of ordered) {
-    const item = stockItemOf(line);
-    if (countsStock(item)) taken.push(await takeUnits(tx, line, mayGoBelowZero(item)));
+  const sold = new Map<string, Product>();
+  for (const item of items) {
+    if (item.variant) {
+      if (countsStock(item.variant)) taken.push(await takeVariantUnits(tx, item, item.variant));
+      continue;
+    }
+    const counted = countsStock(item.product);
+    const [row] = await tx.db.product.updateManyAndReturn({
+      where: { id: item.product.id, ...(counted ? { stock: { gte: item.quantity } } : {}) },
+      data: { salesCount: { increment: unitsOf(lines, item.product.id) }, ...(counted ? { stock: { decrement: item.quantity } } : {}) },
+    });
+    if (!row) throw outOfStock(item);
+    sold.set(row.id, row);
+    if (counted) taken.push(await withUnseenChange(tx, { productId: row.id, variantId: null }, item.quantity, row.stock));
   }
-  for (const productId of new Set(ordered.map((l) => l.product.id))) {
-    await tx.db.product.update({ where: { id: productId }, data: { salesCount: { increment: unitsOf(lines, productId) } } });
-    await refreshDerivedColumns(tx, productId);
-    appendProductEvent(tx, 'products/update', productId);
+  const productIds = [...new Set(items.map((item) => item.product.id))];
+  for (const productId of productIds) {
+    if (sold.has(productId)) continue;
+    // The product's stock column holds its counted variants' sum: moved here too, so a sale that changes no flag or price rewrites nothing below.
+    const counted = unitsOf(lines, productId, (l) => l.variant !== null && countsStock(l.variant));
+    sold.set(
+      productId,
+      await tx.db.product.update({
+        where: { id: productId },
+        data: { salesCount: { increment: unitsOf(lines, productId) }, stock: { decrement: counted } },
+      }),
+    );
+  }
+  // Read once every sold product's row is locked: a variant write locks its product first, so none lands between this read and commit.
+  // In the variants loader's order, so the products/update snapshots take these rows instead of reading them again.
+  const variants = await tx.db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] });
+  for (const productId of productIds) {
+    const row = sold.get(productId)!;
+    const own = variants.filter((v) => v.productId === productId);
+    const derived = derivedProductColumns(row, own);
+    // Only the columns the sale changed: a level alone is a stock write of the product, a crossing or a new price one of the store (catalog-models.ts).
+    const changed = {
+      ...(derived.priceMin.eq(row.priceMin) ? {} : { priceMin: derived.priceMin }),
+      ...(derived.priceMax.eq(row.priceMax) ? {} : { priceMax: derived.priceMax }),
+      ...(derived.inStock === row.inStock ? {} : { inStock: derived.inStock }),
+      ...(derived.stock === row.stock ? {} : { stock: derived.stock }),
+    };
+    const product = Object.keys(changed).length ? await tx.db.product.update({ where: { id: productId }, data: changed }) : row;
+    // A shopper price follows priceMin alone; a sale that leaves it keeps the price the row holds (or the one the next settling read creates).
+    if (!derived.priceMin.eq(row.priceMin)) await markShopperPriceStale(tx, productId, derived.priceMin);
+    appendProductEvent(tx, 'products/update', productId, { product, variants: own });
   }
   return taken;
 }
 
-/** Writes each move to the inventory ledger as `sold`, with the order's number as its reference. */
+async function takeVariantUnits(tx: TransactionCtx, item: StockLine, variant: Variant): Promise<TakenUnits> {
+  const guard = mayGoBelowZero(variant) ? {} : { stock: { gte: item.quantity } };
+  const [row] = await tx.db.variant.updateManyAndReturn({
+    // The product in the where makes this a stock write of that product for the catalogue cache (catalog-models.ts).
+    where: { id: variant.id, productId: item.product.id, isActive: true, ...guard },
+    data: { stock: { decrement: item.quantity } },
+    select: { stock: true },
+  });
+  if (!row) throw outOfStock(item);
+  return withUnseenChange(tx, { productId: item.product.id, variantId: variant.id }, item.quantity, row.stock);
+}
+
+/** The ledger's side of a sale, read here, before the order number: the store row's lock is then held for fewer statements. */
+async function withUnseenChange(tx: TransactionCtx, key: TakenUnits['key'], quantity: number, after: number): Promise<TakenUnits> {
+  return { key, quantity, after, unseen: await unseenChangeOf(tx.db, key, after + quantity) };
+}
+
+/**
+ * Writes each move to the inventory ledger as `sold`, with the order's number as its reference,
+ * after the entry of any change the ledger had not seen: all of them in one statement.
+ */
 export async function recordSales(tx: TransactionCtx, taken: TakenUnits[], orderNumber: number): Promise<void> {
-  for (const { key, quantity, after } of taken) {
-    await recordUnseenChange(tx.db, key, after + quantity);
-    await tx.db.inventoryAdjustment.create({
-      data: { storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` },
-    });
-  }
-}
-
-function unitsOf(lines: StockLine[], productId: string): number {
-  return lines.filter((l) => l.product.id === productId).reduce((n, l) => n + l.quantity, 0);
-}
-
-async function takeUnits(tx: TransactionCtx, line: StockLine, mayGoNegative: boolean): Promise<TakenUnits> {
-  const { product, variant, quantity } = line;
-  const guard = mayGoNegative ? {} : { stock: { gte: quantity } };
-  const data = { stock: { decrement: quantity } };
-  const taken = variant
-    ? await tx.db.variant.updateMany({ where: { id: variant.id, productId: product.id, isActive: true, ...guard }, data })
-    : await tx.db.product.updateMany({ where: { id: product.id, ...guard }, data });
-  if (taken.count === 0) {
-    const what = variant ? `${product.title} (${variant.title})` : product.title;
-    throw new ApiError('out_of_stock', `Not enough of ${what} is left to sell ${quantity}; validate the cart to see what is available.`);
-  }
-  const after = variant
-    ? (await tx.db.variant.findUniqueOrThrow({ where: { id: variant.id }, select: { stock: true } })).stock
-    : (await tx.db.product.findUniqueOrThrow({ where: { id: product.id }, select: { stock: true } })).stock;
-  return { key: { productId: product.id, variantId: variant?.id ?? null }, quantity, after };
+  const entries = taken.flatMap(({ key, quantity, after, unseen }) => [
+    ...(unseen ? [unseen] : []),
+    { storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` },
+  ]);
+  if (entries.length) await tx.db.inventoryAdjustment.createMany({ data: entries });
 }

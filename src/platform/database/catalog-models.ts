@@ -100,7 +100,7 @@ const unshownColumns: Partial<Record<Prisma.ModelName, Set<string>>> = {
   Store: new Set(['lastOrderNumber', 'updatedAt']),
 };
 
-const updateOperations = new Set(['update', 'updateMany']);
+const updateOperations = new Set(['update', 'updateMany', 'updateManyAndReturn']);
 
 /** What a write does to cached reads: `catalog` for the store's whole catalogue, the products whose stock alone moved, or nothing. */
 export type CatalogEffect = 'catalog' | { stock: string[] } | null;
