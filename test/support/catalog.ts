@@ -113,6 +113,20 @@ export async function createProduct(database: Database, store: Store, spec: Prod
   return product;
 }
 
+/** The response-cache tests' kettle: slug `kettle`, 30.00, sizes S and L with 4 of each. */
+export function createKettle(database: Database, store: Store): Promise<Product> {
+  return createProduct(database, store, {
+    title: 'Kettle',
+    slug: 'kettle',
+    price: '30.00',
+    options: { Size: ['S', 'L'] },
+    variants: [
+      { title: 'S', optionValues: { Size: 'S' }, price: '30.00', stock: 4 },
+      { title: 'L', optionValues: { Size: 'L' }, price: '30.00', stock: 4 },
+    ],
+  });
+}
+
 export async function createCategory(database: Database, store: Store, name: string, parent?: Category): Promise<Category> {
   return database.prisma.category.create({
     data: { storeId: store.id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${(counter += 1)}`, parentId: parent?.id },

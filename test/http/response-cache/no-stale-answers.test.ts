@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { updateStore } from '../../../src/domain/store/manage-stores.js';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { session } from '../../support/cart.js';
-import { createProduct } from '../../support/catalog.js';
+import { createKettle, createProduct } from '../../support/catalog.js';
 import { get, graphql } from '../../support/http.js';
 import { checkoutCart, chicago } from '../../support/orders.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
@@ -24,16 +24,7 @@ afterAll(async () => t.close());
 
 beforeEach(async () => {
   shop = await makeStore(t.database);
-  kettle = await createProduct(t.database, shop.store, {
-    title: 'Kettle',
-    slug: 'kettle',
-    price: '30.00',
-    options: { Size: ['S', 'L'] },
-    variants: [
-      { title: 'S', optionValues: { Size: 'S' }, price: '30.00', stock: 4 },
-      { title: 'L', optionValues: { Size: 'L' }, price: '30.00', stock: 4 },
-    ],
-  });
+  kettle = await createKettle(t.database, shop.store);
   await createProduct(t.database, shop.store, { title: 'Mug', slug: 'mug', price: '8.00' });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { openKv } from '../../../src/platform/kv/open-kv.js';
 import { session } from '../../support/cart.js';
-import { createProduct } from '../../support/catalog.js';
+import { createKettle, createProduct } from '../../support/catalog.js';
 import { get, graphql } from '../../support/http.js';
 import { moveStatus } from '../../support/merchant-order-writes.js';
 import { checkoutCart, chicago } from '../../support/orders.js';
@@ -31,16 +31,7 @@ afterAll(async () => t.close());
 /** Kettle (two variants, 4 each), then Mug (6): the newest first, so page 1 of one card is the mug's and page 2 the kettle's. */
 async function stock(app: TestApp) {
   shop = await makeStore(app.database);
-  kettle = await createProduct(app.database, shop.store, {
-    title: 'Kettle',
-    slug: 'kettle',
-    price: '30.00',
-    options: { Size: ['S', 'L'] },
-    variants: [
-      { title: 'S', optionValues: { Size: 'S' }, price: '30.00', stock: 4 },
-      { title: 'L', optionValues: { Size: 'L' }, price: '30.00', stock: 4 },
-    ],
-  });
+  kettle = await createKettle(app.database, shop.store);
   mug = await createProduct(app.database, shop.store, { title: 'Mug', slug: 'mug', price: '8.00', stock: 6 });
 }
 
