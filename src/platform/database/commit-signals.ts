@@ -36,20 +36,23 @@ interface Journal {
 /** What a transaction wrote, told once it has committed: telling before would let a reader act on rows it cannot see yet. */
 const pending = new AsyncLocalStorage<Journal>();
 
+/** The value under `key`, made and kept there first if there is none. */
+function entryOf<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
 /** Calls `listener` after every committed write of `db` that raises `signal`; answers the unsubscribe. */
 export function onCommitSignal(db: Db, signal: CommitSignal, listener: Listener): () => void {
-  let bySignal = listeners.get(db);
-  if (!bySignal) listeners.set(db, (bySignal = new Map()));
-  let set = bySignal.get(signal);
-  if (!set) bySignal.set(signal, (set = new Set()));
+  const set = entryOf(entryOf(listeners, db, () => new Map<CommitSignal, Set<Listener>>()), signal, () => new Set<Listener>());
   set.add(listener);
   return () => set.delete(listener);
 }
 
 /** Calls `listener` after every committed stock write of `db` (catalog-models.ts, `stockColumns`) with its products; answers the unsubscribe. */
 export function onStockWrite(db: Db, listener: StockListener): () => void {
-  let set = stockListeners.get(db);
-  if (!set) stockListeners.set(db, (set = new Set()));
+  const set = entryOf(stockListeners, db, () => new Set<StockListener>());
   set.add(listener);
   return () => set.delete(listener);
 }
@@ -72,11 +75,7 @@ export async function raiseCommitSignal(db: Db, signal: CommitSignal, storeId: s
 export async function noteCommitSignal<T>(db: Db, signal: CommitSignal, storeId: string, written: Promise<T>): Promise<T> {
   const journal = pending.getStore();
   if (journal) {
-    let bySignal = journal.signals.get(db);
-    if (!bySignal) journal.signals.set(db, (bySignal = new Map()));
-    let stores = bySignal.get(signal);
-    if (!stores) bySignal.set(signal, (stores = new Set()));
-    stores.add(storeId);
+    entryOf(entryOf(journal.signals, db, () => new Map<CommitSignal, Set<string>>()), signal, () => new Set<string>()).add(storeId);
     return written;
   }
   const result = await written;
@@ -93,10 +92,7 @@ export async function noteCommitSignal<T>(db: Db, signal: CommitSignal, storeId:
 export async function noteStockWrite<T>(db: Db, storeId: string, productIds: string[], written: Promise<T>): Promise<T> {
   const journal = pending.getStore();
   if (journal) {
-    let byStore = journal.stock.get(db);
-    if (!byStore) journal.stock.set(db, (byStore = new Map()));
-    let products = byStore.get(storeId);
-    if (!products) byStore.set(storeId, (products = new Set()));
+    const products = entryOf(entryOf(journal.stock, db, () => new Map<string, Set<string>>()), storeId, () => new Set<string>());
     for (const id of productIds) products.add(id);
     return written;
   }
