@@ -17,6 +17,8 @@ interface CountedField {
   subject: { literal?: string; variable?: string } | null;
 }
 
+const maxOperationsPerDocument = 16;
+
 /**
  * Counts the page views of a GraphQL read whose answer is a 200 without errors, served from the
  * catalogue cache or executed: each root field that declares `pageView` counts once, a product
@@ -28,29 +30,36 @@ export function graphqlPageViews(schema: GraphQLSchema, traffic: Traffic) {
     const kind = field.extensions.pageView as PageKind | undefined;
     if (kind && pageKinds.includes(kind)) kinds.set(name, kind);
   }
-  const documents = new LRUCache<string, CountedField[]>({ max: 1_000 });
+  // By query, then operation name: a hit joins no strings.
+  const documents = new LRUCache<string, Map<string, CountedField[]>>({ max: 1_000 });
 
-  function countedFields(query: string, operationName: string | undefined): CountedField[] {
-    const key = `${operationName ?? ''}\n${query}`;
-    let fields = documents.get(key);
+  function countedFields(query: string, operationName = ''): CountedField[] {
+    let operations = documents.get(query);
+    if (!operations) documents.set(query, (operations = new Map()));
+    let fields = operations.get(operationName);
     if (!fields) {
-      const operation = operationOf(query, operationName);
-      fields = [];
-      if (operation?.operation === 'query') {
-        for (const selection of operation.selectionSet.selections) {
-          const kind = selection.kind === Kind.FIELD ? kinds.get(selection.name.value) : undefined;
-          if (!kind || selection.kind !== Kind.FIELD) continue;
-          const named = ['slug', 'id'].map((n) => selection.arguments?.find((a) => a.name.value === n)).find(Boolean);
-          const subject =
-            kind !== 'product' || !named
-              ? null
-              : named.value.kind === Kind.VARIABLE
-                ? { variable: named.value.name.value }
-                : { literal: String(valueFromASTUntyped(named.value)) };
-          fields.push({ kind, subject });
-        }
-      }
-      documents.set(key, fields);
+      fields = fieldsOf(query, operationName || undefined);
+      // A document holds few operations; names it does not hold are not kept.
+      if (operations.size < maxOperationsPerDocument) operations.set(operationName, fields);
+    }
+    return fields;
+  }
+
+  function fieldsOf(query: string, operationName: string | undefined): CountedField[] {
+    const operation = operationOf(query, operationName);
+    const fields: CountedField[] = [];
+    if (operation?.operation !== 'query') return fields;
+    for (const selection of operation.selectionSet.selections) {
+      const kind = selection.kind === Kind.FIELD ? kinds.get(selection.name.value) : undefined;
+      if (!kind || selection.kind !== Kind.FIELD) continue;
+      const named = ['slug', 'id'].map((n) => selection.arguments?.find((a) => a.name.value === n)).find(Boolean);
+      const subject =
+        kind !== 'product' || !named
+          ? null
+          : named.value.kind === Kind.VARIABLE
+            ? { variable: named.value.name.value }
+            : { literal: String(valueFromASTUntyped(named.value)) };
+      fields.push({ kind, subject });
     }
     return fields;
   }

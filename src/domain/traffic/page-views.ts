@@ -16,7 +16,7 @@ export interface PageView {
   at: Date;
 }
 
-const hourMs = 3_600_000;
+export const hourMs = 3_600_000;
 export const dayMs = 24 * hourMs;
 
 export function startOfHour(at: Date): Date {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kv } from '../../platform/kv/kv.js';
 import { dayMs, startOfDay } from './page-views.js';
 
@@ -42,13 +42,13 @@ export class VisitorIds {
 
   /** The visitor's hash: at once when the day's salt is known, else once it has been read. */
   of(storeId: string, clientIp: string, userAgent: string, at: Date): string | Promise<string> {
-    const day = startOfDay(at);
-    const salt = this.known.get(day.getTime());
+    const salt = this.known.get(Math.floor(at.getTime() / dayMs) * dayMs);
     if (salt !== undefined) return hashOf(salt, storeId, clientIp, userAgent);
-    return this.saltOf(day).then((read) => hashOf(read, storeId, clientIp, userAgent));
+    return this.saltOf(startOfDay(at)).then((read) => hashOf(read, storeId, clientIp, userAgent));
   }
 }
 
 function hashOf(salt: string, storeId: string, clientIp: string, userAgent: string) {
-  return createHash('sha256').update(`${salt}\n${storeId}\n${clientIp}\n${userAgent}`).digest('base64url');
+  // The one-shot hash: no Hash object per view.
+  return hash('sha256', `${salt}\n${storeId}\n${clientIp}\n${userAgent}`, 'base64url');
 }

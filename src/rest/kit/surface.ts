@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { Traffic } from '../../domain/traffic/traffic-service.js';
 import { describeRequirement, enforce, readsCustomer } from '../../auth/requirements.js';
 import type { Ctx } from '../../domain/context.js';
@@ -41,23 +41,25 @@ declare module 'fastify' {
   }
 }
 
-/** Records a page view of a route that declares one, once its 200 answer is on its way; the answer never waits for it. */
-function countPageViews(traffic: Traffic) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const { route } = request.routeOptions.config as RouteConfig;
-    const pageView = route?.pageView;
-    if (!pageView || request.method !== 'GET' || reply.statusCode !== 200 || !request.ctx) return payload;
-    const params = request.params as Record<string, string | undefined>;
-    traffic.record({
-      storeId: request.ctx.store.id,
-      kind: pageView.kind,
-      subject: pageView.subject ? params[pageView.subject] : undefined,
-      clientIp: request.ip,
-      userAgent: request.headers['user-agent'] ?? '',
-      referrer: request.headers.referer,
-      at: request.ctx.now,
-    });
-    return payload;
+/**
+ * The page-view route's own onSend hook: it records the view once its 200 answer is on its way, and
+ * the answer never waits for it. Route-level hooks run after the surface's, so a 304 of the
+ * conditional GET is not counted, and routes that are no page view pay nothing.
+ */
+function countPageView(traffic: Traffic, pageView: NonNullable<RestRoute['pageView']>) {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    if (request.method === 'GET' && reply.statusCode === 200 && request.ctx) {
+      traffic.record({
+        storeId: request.ctx.store.id,
+        kind: pageView.kind,
+        subject: pageView.subject ? (request.params as Record<string, string | undefined>)[pageView.subject] : undefined,
+        clientIp: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        referrer: request.headers.referer,
+        at: request.ctx.now,
+      });
+    }
+    done(null, payload);
   };
 }
 
@@ -120,17 +122,17 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
       scope.addHook('onSend', conditionalGet(cache));
       // A miss whose answer was not kept (an error, a 304 before keeping) still releases the reads waiting for it.
       scope.addHook('onResponse', async (request) => request.catalogCacheBuilt?.());
-      // After the conditional GET, so a 304 is not counted; cached answers pass here too.
-      if (deps.traffic) scope.addHook('onSend', countPageViews(deps.traffic));
       scope.setNotFoundHandler(async (request) => {
         throw definition.notFound(request);
       });
 
       const addRoute = (target: FastifyInstance, route: RestRoute) =>
-        target.route({
+        target.route<RouteGenericInterface, RouteConfig>({
           method: route.method,
           url: route.url,
-          config: { route } satisfies RouteConfig,
+          config: { route },
+          // Cached answers pass here too.
+          onSend: deps.traffic && route.pageView ? [countPageView(deps.traffic, route.pageView)] : [],
           handler: async (request, reply) => {
             const headers = readRequestHeaders(request);
             const { idempotencyKey } = headers;

@@ -67,4 +67,21 @@ describe('gathering page views in the process', () => {
     expect((await kv.takeTallies(tallyIndex))[0]!.counts['v:product']).toBe(1);
     expect(await kv.sketchCount(`traffic:visitors:${storeId}:day:${Date.parse('2026-03-04T00:00:00Z')}`)).toBe(1);
   });
+
+  it('splits one hand-over at the hour, and gives the day sketch each visitor of both hours once', async () => {
+    const { kv, writes } = countingKv();
+    const counter = new TrafficCounter(kv, silent);
+    const late = new Date('2026-03-04T05:59:59Z');
+    const early = new Date('2026-03-04T06:00:00Z');
+    for (const n of [1, 2]) counter.record({ ...view(n), at: late });
+    for (const n of [2, 3]) counter.record({ ...view(n), at: early, kind: 'home', subject: undefined, referrer: 'not an address' });
+    await counter.settled();
+    expect(writes).toEqual({ tallies: 2, sketches: 3 });
+    const tallies = Object.fromEntries((await kv.takeTallies(tallyIndex)).map((t) => [t.key.split(':').at(-1), t.counts]));
+    expect(tallies).toEqual({
+      [Date.parse('2026-03-04T05:00:00Z')]: { 'v:product': 2, 'p:lamp': 2, 'r:news.example.com': 2 },
+      [Date.parse('2026-03-04T06:00:00Z')]: { 'v:home': 2 },
+    });
+    expect(await kv.sketchCount(`traffic:visitors:${storeId}:day:${Date.parse('2026-03-04T00:00:00Z')}`)).toBe(3);
+  });
 });
