@@ -93,8 +93,11 @@ export const commands: Record<string, Command> = {
     load: async () => (await import('./app-commands.js')).appUninstall,
   },
   'review list': {
-    summary: "List a store's reviews, newest first, with their ids, status and product (native and imported, every status).",
-    flags: { store: { value: 'SLUG', help: 'the store whose reviews to list' } },
+    summary: "List a store's reviews, newest first, with their ids, status and product (native and imported; every status, or the one --status names).",
+    flags: {
+      store: { value: 'SLUG', help: 'the store whose reviews to list' },
+      status: { value: 'pending|approved|rejected', help: 'only the reviews in this status' },
+    },
     required: ['store'],
     database: 'read',
     load: async () => (await import('./review-commands.js')).reviewList,
@@ -109,6 +112,17 @@ export const commands: Record<string, Command> = {
     required: ['store', 'id', 'status'],
     database: 'write',
     load: async () => (await import('./review-commands.js')).reviewModerate,
+  },
+  'review reply': {
+    summary: "Reply to a review as the store (its storefront item's store_reply); replying again replaces the reply, an empty --text takes it down.",
+    flags: {
+      store: { value: 'SLUG', help: 'the store the review belongs to' },
+      id: { value: 'ID', help: "the review's id, as review list prints it" },
+      text: { value: 'TEXT', help: 'the reply, up to 2,000 characters; empty takes it down' },
+    },
+    required: ['store', 'id', 'text'],
+    database: 'write',
+    load: async () => (await import('./review-commands.js')).reviewReply,
   },
   'review delete': {
     summary: "Delete a review (native or imported); the product's and the store's ratings lose it at once, and a running server's storefront shows it.",

@@ -3,6 +3,7 @@ import { deleteReview } from '../domain/reviews/delete-review.js';
 import { listStoreQuestions, listStoreReviews, type QuestionWithProduct, type ReviewWithProduct } from '../domain/reviews/list-store-reviews.js';
 import { moderateReview, type ModerationStatus } from '../domain/reviews/moderate-review.js';
 import { operatorReviewScope } from '../domain/reviews/operator-review-scope.js';
+import { replyToReview } from '../domain/reviews/reply-to-review.js';
 import { updateReviewSettings } from '../domain/reviews/review-settings.js';
 import type { Question, Review } from '../generated/prisma/client.js';
 import { describe, type CommandModule } from './command.js';
@@ -23,6 +24,7 @@ function reviewJson(review: Review, product?: { slug: string; pId: number }) {
     source: review.source,
     source_review_id: review.sourceReviewId,
     submitted_at: review.submittedAt.toISOString(),
+    reply: review.reply,
   };
 }
 
@@ -39,15 +41,22 @@ function questionJson(question: Question, product?: { slug: string; pId: number 
   };
 }
 
+const reviewStatuses = ['pending', 'approved', 'rejected'] as const;
+
 const reviewLine = (r: ReviewWithProduct) =>
   `  ${r.uid}  ${r.status.padEnd(8)}  ${r.rating}★  ${r.product.slug}  ${r.authorName}${r.source ? ` (imported from ${r.source})` : r.isVerifiedPurchase ? ' (verified)' : ''}${r.title ? `: ${r.title}` : ''}`;
-const questionLine = (q: QuestionWithProduct) => `  ${q.uid}  ${q.status.padEnd(9)}  ${q.product.slug}  ${q.body}${q.answer ? `\n      answer: ${q.answer}` : ''}`;
+const questionLine = (q: QuestionWithProduct) =>
+  `  ${q.uid}  ${q.status.padEnd(9)}  ${q.product.slug}  ${q.body}${q.answer ? `\n      answer: ${q.answer}` : ''}`;
 
 export const reviewList: CommandModule = {
   async run(io, flags) {
     const store = stringFlag(flags, 'store')!;
+    const status = stringFlag(flags, 'status');
+    if (status !== undefined && !reviewStatuses.includes(status as (typeof reviewStatuses)[number])) {
+      throw new UsageError(`--status must be ${reviewStatuses.join(', ')} or left out, not "${status}"`);
+    }
     const { scope } = await operatorReviewScope(await io.operator(), store);
-    const reviews = await listStoreReviews(scope);
+    const reviews = await listStoreReviews(scope, status as Review['status'] | undefined);
     return {
       json: { store, reviews: reviews.map((r) => reviewJson(r, r.product)) },
       text: reviews.length ? [`Reviews of store ${store}, newest first`, ...reviews.map(reviewLine)].join('\n') : `Store ${store} has no reviews.`,
@@ -66,6 +75,20 @@ export const reviewModerate: CommandModule = {
         ['rating', String(review.rating)],
         ['author', review.authorName],
       ]),
+    };
+  },
+};
+
+export const reviewReply: CommandModule = {
+  async run(io, flags) {
+    const store = stringFlag(flags, 'store')!;
+    const { scope } = await operatorReviewScope(await io.operator(), store);
+    const review = await replyToReview(scope, { id: stringFlag(flags, 'id')!, text: stringFlag(flags, 'text')! });
+    return {
+      json: { store, review: reviewJson(review) },
+      text: review.reply
+        ? describe(`Replied to review ${review.uid} of store ${store}`, [['reply', review.reply]])
+        : `Took down the reply to review ${review.uid} of store ${store}`,
     };
   },
 };
@@ -125,7 +148,10 @@ export const reviewSettings: CommandModule = {
   async run(io, flags) {
     const store = stringFlag(flags, 'store')!;
     const { scope } = await operatorReviewScope(await io.operator(), store);
-    const updated = await updateReviewSettings(scope, { verifiedOnly: switchFlag(flags, 'verified-only'), autoApproveVerified: switchFlag(flags, 'auto-approve') });
+    const updated = await updateReviewSettings(scope, {
+      verifiedOnly: switchFlag(flags, 'verified-only'),
+      autoApproveVerified: switchFlag(flags, 'auto-approve'),
+    });
     const json = {
       store,
       verified_only: updated.reviewsVerifiedOnly,

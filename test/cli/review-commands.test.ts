@@ -58,11 +58,19 @@ describe('review list', () => {
           source: null,
           source_review_id: null,
           submitted_at: '2026-01-02T00:00:00.000Z',
+          reply: null,
         },
       ],
     });
     const text = await cli('review', 'list', '--store', store);
     expect(text.stdout.join('\n')).toContain(`${reviewId}  pending   4★  lamp  Ada (verified): Bright`);
+  });
+
+  it('lists only the reviews in the status --status names, and refuses any other status', async () => {
+    expect((await cliJson('review', 'list', '--store', store, '--status', 'pending')).reviews.map((r: { id: string }) => r.id)).toEqual([reviewId]);
+    expect((await cliJson('review', 'list', '--store', store, '--status', 'approved')).reviews).toEqual([]);
+    const bad = await cli('review', 'list', '--store', store, '--status', 'hidden', '--json');
+    expect(bad.code).toBe(2);
   });
 });
 
@@ -96,6 +104,23 @@ describe('review moderate', () => {
       expect((await get(t.app, '/v1/store/products/lamp/reviews', publicKey)).body.data).toEqual([]);
       expect((await get(t.app, '/v1/store/products/lamp', publicKey)).body.data).toMatchObject({ rating: 0, review_count: 0 });
     });
+  });
+});
+
+describe('review reply', () => {
+  it('puts the store’s reply under the review on the storefront, replaces it, and an empty text takes it down', async () => {
+    await cliJson('review', 'moderate', '--store', store, '--id', reviewId, '--status', 'approved');
+    const replies = async () =>
+      withApp(db, async (t) => (await get(t.app, '/v1/store/products/lamp/reviews', publicKey)).body.data.map((r: { store_reply: unknown }) => r.store_reply));
+    const out = await cliJson('review', 'reply', '--store', store, '--id', reviewId, '--text', 'Thank you, Ada!');
+    expect(out).toEqual({ store, review: expect.objectContaining({ id: reviewId, status: 'approved', reply: 'Thank you, Ada!' }) });
+    expect(await replies()).toEqual([{ text: 'Thank you, Ada!', created_at: isoTime }]);
+    await cliJson('review', 'reply', '--store', store, '--id', reviewId, '--text', 'Thanks again.');
+    expect(await replies()).toEqual([{ text: 'Thanks again.', created_at: isoTime }]);
+    expect((await cliJson('review', 'reply', '--store', store, '--id', reviewId, '--text', '')).review.reply).toBeNull();
+    expect(await replies()).toEqual([null]);
+    expect((await cliFailure('review', 'reply', '--store', store, '--id', reviewId, '--text', 'x'.repeat(2001))).error.code).toBe('validation_failed');
+    await cliJson('review', 'moderate', '--store', store, '--id', reviewId, '--status', 'rejected');
   });
 });
 
@@ -199,6 +224,33 @@ describe.runIf(fleet)('moderation beside a running server', () => {
       await cliJson('review', 'moderate', '--store', store, '--id', review.uid, '--status', 'approved');
       expect((await read()).body.data).toMatchObject({ average_rating: 5, review_count: 1 });
     } finally {
+      await t.close();
+      await kv.close();
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('moderation beside a running server without Redis', () => {
+  it('reaches the server’s cached storefront reads through PostgreSQL’s notifications', async () => {
+    const redisUrl = process.env.REDIS_URL;
+    delete process.env.REDIS_URL;
+    const database = await db.open();
+    // The server's versions and answers live in its own memory, as with no REDIS_URL.
+    const kv = openKv(undefined);
+    const t = await startTestApp({}, { database, kv });
+    try {
+      const shop = await database.prisma.store.findUniqueOrThrow({ where: { slug: store } });
+      const stool = await createProduct(database, shop, { title: 'Stool', slug: `stool-${uniqueSlug()}` });
+      const review = await database.prisma.review.create({
+        data: { storeId: shop.id, productId: stool.id, rating: 3, authorName: 'Di', submittedAt: new Date() },
+      });
+      const read = () => get(t.app, `/v1/store/products/${stool.slug}/reviews/summary`, publicKey);
+      for (let i = 0; i < 2; i += 1) expect((await read()).body.data.review_count).toBe(0);
+      await cliJson('review', 'moderate', '--store', store, '--id', review.uid, '--status', 'approved');
+      await expect.poll(async () => (await read()).body.data.review_count, { timeout: 10_000 }).toBe(1);
+    } finally {
+      if (redisUrl) process.env.REDIS_URL = redisUrl;
       await t.close();
       await kv.close();
       await database.close();

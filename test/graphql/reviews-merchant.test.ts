@@ -34,6 +34,7 @@ const userErrors = 'userErrors { field code message }';
 const reviewFields = 'uuid rating authorName isVerifiedPurchase status source product { pId slug }';
 const reviewsQuery = `query($status: ReviewStatus, $first: Int) { merchant { reviews(status: $status, first: $first) { edges { node { ${reviewFields} } } pageInfo { hasNextPage } } } }`;
 const moderateMutation = `mutation($id: String!, $status: ReviewModerationStatus!) { reviewModerate(id: $id, status: $status) { review { ${reviewFields} } ${userErrors} } }`;
+const replyMutation = `mutation($id: String!, $text: String!) { reviewReply(id: $id, text: $text) { review { uuid storeReply { text } } ${userErrors} } }`;
 const deleteMutation = `mutation($id: String!) { reviewDelete(id: $id) { deletedReviewId ${userErrors} } }`;
 const answerMutation = `mutation($id: String!, $text: String!) { questionAnswer(id: $id, text: $text) { question { uuid question status answer { text } product { slug } } ${userErrors} } }`;
 const importMutation = `mutation($input: ReviewsImportInput!) { reviewsImport(input: $input) { results { sourceReviewId result status productPId reason } ${userErrors} } }`;
@@ -113,6 +114,26 @@ describe('reviewModerate', () => {
       });
     }
     expect((await t.database.prisma.review.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe('pending');
+  });
+});
+
+describe('reviewReply', () => {
+  it('puts the store’s reply on the storefront item, moves no rating, and an empty text takes it down', async () => {
+    const review = await addReview(t.database, shop.store, lamp, { rating: 5, authorName: 'Dee', status: 'approved' });
+    const ratingBefore = (await card(lamp)).rating;
+    expect(await run(replyMutation, { id: review.uid, text: '  Glad it shines!  ' })).toEqual({
+      review: { uuid: review.uid, storeReply: { text: 'Glad it shines!' } },
+      userErrors: [],
+    });
+    const listed = (await get(t.app, `/v1/store/products/${lamp.slug}/reviews`, shop.publicKey)).body.data.find((r: { id: string }) => r.id === review.uid);
+    expect(listed.store_reply).toEqual({ text: 'Glad it shines!', created_at: now.toISOString() });
+    expect((await card(lamp)).rating).toBe(ratingBefore);
+    expect(await run(replyMutation, { id: review.uid, text: '' })).toEqual({ review: { uuid: review.uid, storeReply: null }, userErrors: [] });
+    expect(await run(replyMutation, { id: review.uid, text: 'x'.repeat(2001) })).toEqual({
+      review: null,
+      userErrors: [{ field: 'text', code: 'validation_failed', message: 'must be at most 2000 characters' }],
+    });
+    expect((await run(replyMutation, { id: '00000000-0000-4000-8000-000000000000', text: 'Hi' })).userErrors[0].code).toBe('not_found');
   });
 });
 

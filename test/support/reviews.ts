@@ -12,6 +12,8 @@ export interface ReviewSpec {
   verified?: boolean;
   /** An import's app slug; verified stays false. */
   source?: string;
+  /** The importing app's installation, for an import. */
+  installationId?: number;
   submittedAt?: Date;
   status?: ModerationStatus;
   customerId?: number;
@@ -32,6 +34,7 @@ export async function addReview(database: Database, store: Store, product: Produ
       authorName: spec.authorName ?? 'Sam',
       isVerifiedPurchase: spec.source ? false : (spec.verified ?? true),
       source: spec.source ?? null,
+      installationId: spec.installationId ?? null,
       sourceReviewId: spec.source ? `src-${Math.random().toString(36).slice(2)}` : null,
       customerId: spec.customerId ?? null,
       submittedAt: spec.submittedAt ?? new Date(),

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/database/database.js';
+import { storeClientOf } from '../../platform/database/store-scoped-client.js';
 import { periodicPass } from '../../platform/periodic-pass.js';
+import { withdrawImportedReviews } from '../reviews/withdraw-imports.js';
+import { transactorOf } from '../transactor.js';
 import { UNINSTALLED_RETENTION_DAYS } from './retention.js';
 
 const DAY_MS = 86_400_000;
@@ -24,8 +27,14 @@ export function appDataPurge(db: Db, log: FastifyBaseLogger): AppDataPurge {
   async function pass(now: Date) {
     const records = await db.collectedRecord.deleteMany({ where: { expiresAt: { lte: now } } });
     const cutoff = new Date(now.getTime() - UNINSTALLED_RETENTION_DAYS * DAY_MS);
+    const due = await db.appInstallation.findMany({ where: { uninstalledAt: { lte: cutoff } }, select: { id: true, storeId: true } });
+    // Its imported reviews leave through the reviews context first, which takes them off the ratings they count in.
+    for (const installation of due) {
+      const storeDb = storeClientOf(db, installation.storeId);
+      await withdrawImportedReviews({ db: storeDb, now, transact: transactorOf(db, storeDb) }, installation.id);
+    }
     // The installation's setup sheet, alerts, requirements, definitions and records go with it (ON DELETE CASCADE).
-    const installations = await db.appInstallation.deleteMany({ where: { uninstalledAt: { lte: cutoff } } });
+    const installations = await db.appInstallation.deleteMany({ where: { id: { in: due.map((i) => i.id) }, uninstalledAt: { lte: cutoff } } });
     return { records: records.count, installations: installations.count };
   }
 

@@ -9,7 +9,8 @@ const DAY_MS = 86_400_000;
  * Counts one import request against the installation's minute and day windows (fixed windows on the
  * request clock, counted in the KV so every process shares them) and refuses it with 429 past either
  * cap, `Retry-After` the seconds until that window resets. Only requests that passed validation are
- * counted: the route validates before the domain runs.
+ * counted: the route validates before the domain runs. The day is counted only once the minute lets
+ * a request through, so an app retrying too fast spends its minute, not its day.
  */
 export async function countImportRequest(ctx: Ctx, installationId: number): Promise<void> {
   const now = ctx.now.getTime();
@@ -17,16 +18,13 @@ export async function countImportRequest(ctx: Ctx, installationId: number): Prom
     { size: MINUTE_MS, cap: importLimits.perMinute, name: 'minute' },
     { size: DAY_MS, cap: importLimits.perDay, name: 'day' },
   ];
-  let refusal: { wait: number; name: string; cap: number } | null = null;
   for (const window of windows) {
     const index = Math.floor(now / window.size);
     const { count } = await ctx.kv.increment(`review-import:${installationId}:${window.name}:${index}`, window.size);
-    const wait = Math.ceil(((index + 1) * window.size - now) / 1000);
-    if (count > window.cap && (!refusal || wait > refusal.wait)) refusal = { wait, name: window.name, cap: window.cap };
-  }
-  if (refusal) {
-    throw new ApiError('too_many_requests', `This installation sent ${refusal.cap} review imports this ${refusal.name}, the most it may; retry in ${refusal.wait} s.`, {
-      headers: { 'retry-after': String(Math.max(1, refusal.wait)) },
+    if (count <= window.cap) continue;
+    const wait = Math.max(1, Math.ceil(((index + 1) * window.size - now) / 1000));
+    throw new ApiError('too_many_requests', `This installation sent ${window.cap} review imports this ${window.name}, the most it may; retry in ${wait} s.`, {
+      headers: { 'retry-after': String(wait) },
     });
   }
 }

@@ -52,7 +52,9 @@ async function productsOf(ctx: Ctx, items: ImportItem[]): Promise<(item: ImportI
   const refs = items.map((i) => String(i.product));
   const pIds = refs.map(parseRecordId).flatMap((r) => (r && 'pId' in r ? [r.pId] : []));
   const ids = refs.map(parseRecordId).flatMap((r) => (r && 'id' in r ? [r.id] : []));
-  const products = await ctx.db.product.findMany({ where: { ...merchantVisible(ctx), OR: [{ pId: { in: pIds } }, { id: { in: ids } }, { slug: { in: refs } }] } });
+  const products = await ctx.db.product.findMany({
+    where: { ...merchantVisible(ctx), OR: [{ pId: { in: pIds } }, { id: { in: ids } }, { slug: { in: refs } }] },
+  });
   return (item) => {
     const ref = String(item.product);
     const id = parseRecordId(ref);
@@ -81,7 +83,10 @@ function changed(row: Review, item: ImportItem, media: StoredMedia[]): boolean {
     row.body !== item.description ||
     row.authorName !== item.authorDisplayName ||
     row.submittedAt.getTime() !== item.submittedAt.getTime() ||
-    !sameList(mediaSources(row), media.map((m) => m.source))
+    !sameList(
+      mediaSources(row),
+      media.map((m) => m.source),
+    )
   );
 }
 
@@ -98,7 +103,14 @@ const written = (row: Review, result: ImportResultKind, product: Product): Impor
  * nothing changed. The row moves only from the version just read (compare-and-set on updatedAt),
  * so concurrent re-imports each move the tallies from the row the other left.
  */
-async function updateImported(db: StoreDb, id: number, item: ImportItem, media: StoredMedia[], data: Prisma.ReviewUpdateInput, now: Date): Promise<Review | null> {
+async function updateImported(
+  db: StoreDb,
+  id: number,
+  item: ImportItem,
+  media: StoredMedia[],
+  data: Prisma.ReviewUpdateInput,
+  now: Date,
+): Promise<Review | null> {
   for (;;) {
     const current = await db.review.findUniqueOrThrow({ where: { id } });
     if (!changed(current, item, media)) return null;
@@ -106,6 +118,22 @@ async function updateImported(db: StoreDb, id: number, item: ImportItem, media: 
     if (!row) continue;
     await tallyReviewChange(db, current, row);
     return row;
+  }
+}
+
+/**
+ * Refuses new rows past the app's pending cap. The installation's row is written first, so imports
+ * of one app that add rows take turns from here to their commit, and each counts the pending rows
+ * the one before it left: concurrent imports cannot pass the cap together.
+ */
+async function checkPendingCap(db: StoreDb, installationId: number, fresh: number, now: Date) {
+  await db.appInstallation.update({ where: { id: installationId }, data: { lastReviewImportAt: now } });
+  const pending = await db.review.count({ where: { installationId, status: 'pending' } });
+  if (pending + fresh > importLimits.pendingCap) {
+    throw new ApiError(
+      'limit_reached',
+      `This app holds ${pending} pending reviews in this store and may hold ${importLimits.pendingCap}; ${fresh} more would pass it. Ask the merchant to moderate them.`,
+    );
   }
 }
 
@@ -141,15 +169,8 @@ export async function importReviews(ctx: Ctx, items: ImportItem[]): Promise<Impo
   }
 
   const fresh = accepted.filter((a) => !a.existing).length;
-  const pending = await ctx.db.review.count({ where: { installationId: installation.id, status: 'pending' } });
-  if (fresh && pending + fresh > importLimits.pendingCap) {
-    throw new ApiError(
-      'limit_reached',
-      `This app holds ${pending} pending reviews in this store and may hold ${importLimits.pendingCap}; ${fresh} more would pass it. Ask the merchant to moderate them.`,
-    );
-  }
-
   const done = await withTransaction(ctx, async (tx) => {
+    if (fresh) await checkPendingCap(tx.db, installation.id, fresh, ctx.now);
     const out = new Map<number, ImportResult>();
     for (const { index, item, product, existing, media } of accepted) {
       const data = {
@@ -162,7 +183,17 @@ export async function importReviews(ctx: Ctx, items: ImportItem[]): Promise<Impo
       };
       if (!existing) {
         const [row] = await tx.db.review.createManyAndReturn({
-          data: [{ storeId: tx.db.$storeId, productId: product.id, installationId: installation.id, source: installation.appSlug, sourceReviewId: item.sourceReviewId, createdAt: ctx.now, ...data }],
+          data: [
+            {
+              storeId: tx.db.$storeId,
+              productId: product.id,
+              installationId: installation.id,
+              source: installation.appSlug,
+              sourceReviewId: item.sourceReviewId,
+              createdAt: ctx.now,
+              ...data,
+            },
+          ],
           skipDuplicates: true,
         });
         if (!row) {

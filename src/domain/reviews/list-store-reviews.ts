@@ -12,9 +12,9 @@ const productRef = { product: { select: { slug: true, pId: true } } } satisfies 
 /** Page sizes of the merchant's moderation lists (GraphQL merchant.reviews and merchant.questions). */
 export const moderationListLimits = { maxPageSize: 100, defaultPageSize: 20 } as const;
 
-/** Every review of the store, newest written first, for the operator's moderation. */
-export function listStoreReviews(scope: Pick<ReviewScope, 'db'>): Promise<ReviewWithProduct[]> {
-  return scope.db.review.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: productRef });
+/** Every review of the store (or those in `status`), newest written first, for the operator's moderation. */
+export function listStoreReviews(scope: Pick<ReviewScope, 'db'>, status?: Review['status']): Promise<ReviewWithProduct[]> {
+  return scope.db.review.findMany({ where: status ? { status } : {}, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: productRef });
 }
 
 /** Every question of the store, newest asked first. */

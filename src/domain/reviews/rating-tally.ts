@@ -75,7 +75,67 @@ export async function tallyReviewChange(db: StoreDb, before: CountedReview | nul
 }
 
 /** The store-wide rating: verified purchases only unless the merchant counts imports too (reviewsVerifiedOnly false). */
-export function storeRatingOf(store: { reviewsVerifiedOnly: boolean; reviewCountAll: number; reviewStarsAll: number; reviewCountVerified: number; reviewStarsVerified: number }) {
+export function storeRatingOf(store: {
+  reviewsVerifiedOnly: boolean;
+  reviewCountAll: number;
+  reviewStarsAll: number;
+  reviewCountVerified: number;
+  reviewStarsVerified: number;
+}) {
   const [count, stars] = store.reviewsVerifiedOnly ? [store.reviewCountVerified, store.reviewStarsVerified] : [store.reviewCountAll, store.reviewStarsAll];
   return { rating: ratingText(stars, count), ratingCount: count };
+}
+
+/**
+ * Counts the products' tallies again from their approved reviews, and the store's from its
+ * products' tallies, after a write that removed reviews in bulk (an uninstalled app's imports).
+ * The tallies are locked before they are read (product rows, then the store's row, the order every
+ * review write takes them in), so a review write racing this either committed before the count
+ * or waits and moves the recounted tallies by its own change after.
+ */
+export async function recountRatings(db: StoreDb, productIds: string[]): Promise<void> {
+  if (!productIds.length) return;
+  await db.productRating.updateMany({ where: { productId: { in: productIds } }, data: { stars1: { increment: 0 } } });
+  const groups = await db.review.groupBy({
+    by: ['productId', 'rating', 'isVerifiedPurchase'],
+    where: { productId: { in: productIds }, status: 'approved' },
+    _count: { _all: true },
+  });
+  for (const productId of productIds) {
+    const columns: Record<string, number> = {};
+    for (const star of starValues) columns[`stars${star}`] = columns[`verified${star}`] = 0;
+    for (const group of groups.filter((g) => g.productId === productId)) {
+      columns[`stars${group.rating}`]! += group._count._all;
+      if (group.isVerifiedPurchase) columns[`verified${group.rating}`]! += group._count._all;
+    }
+    const tally = await db.productRating.upsert({ where: { productId }, create: { storeId: db.$storeId, productId, ...columns }, update: columns });
+    const all = averageOf(starCounts(tally, false));
+    await db.product.update({ where: { id: productId }, data: { rating: all.average.toFixed(2), reviewCount: all.count } });
+  }
+  await db.store.update({ where: { id: db.$storeId }, data: { reviewCountAll: { increment: 0 } } });
+  const sums = await db.productRating.aggregate({
+    _sum: {
+      stars1: true,
+      stars2: true,
+      stars3: true,
+      stars4: true,
+      stars5: true,
+      verified1: true,
+      verified2: true,
+      verified3: true,
+      verified4: true,
+      verified5: true,
+    },
+  });
+  const summed = sums._sum as Record<string, number | null>;
+  const total = (prefix: 'stars' | 'verified') => {
+    const counts = starValues.map((star) => summed[`${prefix}${star}`] ?? 0);
+    return { count: counts.reduce((a, b) => a + b, 0), stars: counts.reduce((sum, n, i) => sum + n * (i + 1), 0) };
+  };
+  const [all, verified] = [total('stars'), total('verified')];
+  const store = await db.store.update({
+    where: { id: db.$storeId },
+    data: { reviewCountAll: all.count, reviewStarsAll: all.stars, reviewCountVerified: verified.count, reviewStarsVerified: verified.stars },
+  });
+  await db.store.update({ where: { id: db.$storeId }, data: storeRatingOf(store) });
 }

@@ -6,4 +6,5 @@ export const reviewLimits = {
   maxTitleLength: 150,
   maxBodyLength: 5000,
   maxAuthorLength: 80,
+  maxReplyLength: 2000,
 } as const;

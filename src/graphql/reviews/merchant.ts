@@ -11,6 +11,8 @@ import {
   type ReviewWithProduct,
 } from '../../domain/reviews/list-store-reviews.js';
 import { moderateReview } from '../../domain/reviews/moderate-review.js';
+import { replyToReview } from '../../domain/reviews/reply-to-review.js';
+import { reviewLimits } from '../../domain/reviews/review-limits.js';
 import type { Review } from '../../generated/prisma/client.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { builder, merchantScope } from '../builder.js';
@@ -159,6 +161,17 @@ builder.mutationFields((t) => ({
       asMutationPayload(
         () => deleteReview(ctx, { id: args.id }),
         () => 'id',
+      ),
+  }),
+  reviewReply: t.field({
+    type: ReviewModeratePayload,
+    ...merchantScope(MODERATE),
+    description: `The store's public reply under a review, 0 to ${reviewLimits.maxReplyLength} characters (as the CLI's \`review reply\`): replying again replaces it, an empty text takes it down; no rating moves.`,
+    args: { id: t.arg.string(reviewId), text: t.arg.string({ required: true }) },
+    resolve: (_root, args, { ctx }) =>
+      asMutationPayload(
+        async () => withProduct(ctx, await replyToReview(ctx, { id: args.id, text: args.text })),
+        (field) => field,
       ),
   }),
   questionAnswer: t.field({

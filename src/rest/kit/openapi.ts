@@ -67,6 +67,15 @@ function operationOf(route: RestRoute): ZodOpenApiOperationObject {
         content: { 'application/json': { schema: route.answer } },
         ...(write ? { headers: idempotencyDocs.answerHeaders } : {}),
       },
+      ...(route.repeatStatus
+        ? {
+            [String(route.repeatStatus)]: {
+              description: 'The record was already there: the same answer, for the record as this call left it.',
+              content: { 'application/json': { schema: route.answer } },
+              ...(write ? { headers: idempotencyDocs.answerHeaders } : {}),
+            },
+          }
+        : {}),
       ...(route.method === 'GET' ? { '304': { description: 'Not modified: the If-None-Match ETag still holds.' } } : {}),
       ...(route.params ? { '404': failure('No such record in this store.') } : {}),
       ...(write ? { '409': failure(idempotencyDocs.conflictDescription) } : {}),

@@ -77,6 +77,8 @@ export interface RouteDefinition<P extends AnySchema, Q extends AnySchema, B ext
   answer: AnySchema;
   /** The success status, 200 unless stated. */
   status?: number;
+  /** A second success status with the same answer: 200 beside a 201 when the write finds its record already there (a repeat that updates or keeps it). */
+  repeatStatus?: number;
   /**
    * Wire names of domain fields that do not follow the snake_case rule, for validation failures the
    * domain raises (its fields are camelCase): `{ size: 'per_page' }`.

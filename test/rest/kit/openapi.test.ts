@@ -50,8 +50,19 @@ describe.each(surfaces)('GET /openapi/%s.json', (_name, url, routes) => {
     const pathParams = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
     expect(operation.parameters?.filter((p: any) => p.in === 'path').map((p: any) => p.name) ?? []).toEqual(pathParams);
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), '401', '403', '429', 'default']));
-    expect(operation.responses[String(route.status ?? 200)].content['application/json'].schema).toBeDefined();
+    for (const status of [route.status ?? 200, ...(route.repeatStatus ? [route.repeatStatus] : [])]) {
+      expect(operation.responses[String(status)].content['application/json'].schema).toBeDefined();
+    }
     expect(operation.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failure' });
+  });
+
+  it('declares the 200 of every write that answers one when its record is already there', () => {
+    const repeats = routes.filter((r) => r.repeatStatus).map((r) => `${r.method} ${r.url}`);
+    expect(repeats.length).toBeGreaterThan(0);
+    for (const label of repeats) {
+      const [method, url] = label.split(' ') as [string, string];
+      expect(Object.keys(doc.paths[specPath(url)][method.toLowerCase()].responses)).toEqual(expect.arrayContaining(['201', '200']));
+    }
   });
 
   it('holds no operation the surface does not serve', () => {

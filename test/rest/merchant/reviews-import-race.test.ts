@@ -42,3 +42,33 @@ describe('concurrent imports of one source_review_id', () => {
     expect(events).toBe(1);
   });
 });
+
+describe('concurrent imports near the pending cap', () => {
+  it('never pass 5,000 pending rows together: the one that would answers 422 limit_reached and writes nothing', async () => {
+    const capped = await installTestApp(t.database, shop.store, ['merchant-reviews-import']);
+    await t.database.prisma.review.createMany({
+      data: Array.from({ length: 4_950 }, (_, i) => ({
+        storeId: shop.store.id,
+        productId: lamp.id,
+        installationId: capped.id,
+        source: capped.appSlug,
+        sourceReviewId: `held-${i}`,
+        rating: 3,
+        authorName: 'Jo',
+        submittedAt: new Date('2026-10-01T08:00:00Z'),
+      })),
+    });
+    const batch = (name: string) =>
+      Array.from({ length: 30 }, (_, i) => ({
+        source_review_id: `${name}-${i}`,
+        product: lamp.slug,
+        rating: 4,
+        author_display_name: 'Jo',
+        submitted_at: '2026-10-01T08:00:00Z',
+      }));
+    const answers = await Promise.all(['a', 'b', 'c'].map((name) => send(t.app, capped.key, 'POST', '/reviews/import', { reviews: batch(name) })));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 422, 422]);
+    for (const res of answers.filter((r) => r.status === 422)) expect(res.body.error.code).toBe('limit_reached');
+    expect(await t.database.prisma.review.count({ where: { installationId: capped.id, status: 'pending' } })).toBe(4_980);
+  });
+});

@@ -82,7 +82,13 @@ describe('POST /reviews/import', () => {
           { source_review_id: 'j-1', result: 'imported', status: 'pending', product_p_id: lamp.pId, reason: null },
           { source_review_id: 'j-2', result: 'imported', status: 'pending', product_p_id: desk.pId, reason: null },
           { source_review_id: 'j-3', result: 'imported', status: 'pending', product_p_id: desk.pId, reason: null },
-          { source_review_id: 'j-4', result: 'product_not_found', status: null, product_p_id: null, reason: 'names no product of this store (no-such-product)' },
+          {
+            source_review_id: 'j-4',
+            result: 'product_not_found',
+            status: null,
+            product_p_id: null,
+            reason: 'names no product of this store (no-such-product)',
+          },
           { source_review_id: 'j-5', result: 'product_not_found', status: null, product_p_id: null, reason: `names no product of this store (${theirs.pId})` },
           { source_review_id: 'j-6', result: 'media_refused', status: null, product_p_id: lamp.pId, reason: expect.any(String) },
         ],
@@ -100,24 +106,42 @@ describe('POST /reviews/import', () => {
     nextMinute();
     const first = await t.database.prisma.review.findFirstOrThrow({ where: { installationId: judge.id, sourceReviewId: 'j-1' } });
     await moderate(t.database, shop.store, first.uid, 'approved');
-    expect((await get(t.app, `/v1/store/products/${lamp.slug}/reviews/summary`, shop.publicKey)).body.data).toMatchObject({ average_rating: 4, review_count: 1 });
+    expect((await get(t.app, `/v1/store/products/${lamp.slug}/reviews/summary`, shop.publicKey)).body.data).toMatchObject({
+      average_rating: 4,
+      review_count: 1,
+    });
     const again = await importAs(judge, [review('j-1'), review('j-2', { product: desk.pId, rating: 2 })]);
     expect(again.body.data.results.map((r: { result: string }) => r.result)).toEqual(['unchanged', 'unchanged']);
     const changed = await importAs(judge, [review('j-1', { rating: 5, title: 'Great' }), review('j-2', { product: lamp.pId })]);
     expect(changed.body.data.results).toEqual([
       { source_review_id: 'j-1', result: 'updated', status: 'approved', product_p_id: lamp.pId, reason: null },
-      { source_review_id: 'j-2', result: 'product_mismatch', status: null, product_p_id: lamp.pId, reason: 'was imported for another product; a review never moves' },
+      {
+        source_review_id: 'j-2',
+        result: 'product_mismatch',
+        status: null,
+        product_p_id: lamp.pId,
+        reason: 'was imported for another product; a review never moves',
+      },
     ]);
     const rows = await t.database.prisma.review.findMany({ where: { installationId: judge.id, sourceReviewId: 'j-1' } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: first.id, rating: 5, title: 'Great', editedAt: now });
-    expect((await get(t.app, `/v1/store/products/${lamp.slug}/reviews/summary`, shop.publicKey)).body.data).toMatchObject({ average_rating: 5, review_count: 1 });
+    expect((await get(t.app, `/v1/store/products/${lamp.slug}/reviews/summary`, shop.publicKey)).body.data).toMatchObject({
+      average_rating: 5,
+      review_count: 1,
+    });
   });
 
   it('refuses bad input with 422 naming the field, counting nothing against the quota', async () => {
     nextMinute();
     expectValidation(await importAs(judge, []), 'reviews');
-    expectValidation(await importAs(judge, Array.from({ length: 101 }, (_, i) => review(`x-${i}`))), 'reviews');
+    expectValidation(
+      await importAs(
+        judge,
+        Array.from({ length: 101 }, (_, i) => review(`x-${i}`)),
+      ),
+      'reviews',
+    );
     expectValidation(await importAs(judge, [review('x', { rating: 6 })]), 'reviews.0.rating');
     expectValidation(await importAs(judge, [review('x', { submitted_at: 'yesterday' })]), 'reviews.0.submitted_at');
     expectValidation(await importAs(judge, [review('x', { author_display_name: '' })]), 'reviews.0.author_display_name');
@@ -162,6 +186,18 @@ describe('review import quotas', () => {
     expect(refused.headers['retry-after']).toBe('3600');
     now = new Date(Date.UTC(2026, 10, 28, 0, 0, 1));
     expect((await importAs(daily, [review('d-1')])).status).toBe(200);
+  });
+
+  it('counts toward the day only the requests the minute lets through', async () => {
+    const retrying = await installTestApp(t.database, shop.store, scopes);
+    now = new Date(Date.UTC(2026, 10, 29, 12, 0, 30));
+    const day = Math.floor(now.getTime() / 86_400_000);
+    for (let i = 0; i < 1999; i += 1) await t.kv.increment(`review-import:${retrying.id}:day:${day}`, 86_400_000);
+    for (let i = 0; i < 30; i += 1) await t.kv.increment(`review-import:${retrying.id}:minute:${Math.floor(now.getTime() / 60_000)}`, 60_000);
+    expectFailure(await importAs(retrying, [review('r-1')]), 429, 'too_many_requests', expect.stringContaining('this minute'));
+    now = new Date(Date.UTC(2026, 10, 29, 12, 1, 30));
+    expect((await importAs(retrying, [review('r-1')])).status).toBe(200);
+    expectFailure(await importAs(retrying, [review('r-2')]), 429, 'too_many_requests', expect.stringContaining('2000 review imports this day'));
   });
 
   it('refuses new rows past 5,000 pending per app and store with 422 limit_reached, re-imports still pass', async () => {

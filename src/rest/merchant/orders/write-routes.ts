@@ -22,7 +22,7 @@ export const orderWriteRoutes = [
     description: [
       'Totals are stored as charged, with no commission. Amounts (unit_price, delivery_fee, discount, total) are in the major unit with at most 2 decimals, numbers or strings;',
       `sum(unit_price × quantity) + delivery_fee − discount must equal total (else 422 on total naming the expected amount); at most ${importCaps.amount.toLocaleString('en-US')} per unit price, delivery fee or discount and ${importCaps.total.toLocaleString('en-US')} per total.`,
-      "Each item names its product by p_id, uuid or slug of this store and its variant by p_id or uuid of that product; the older ref is refused. The customer (name, phone) becomes the shipping_address recipient; no customer record is made.",
+      'Each item names its product by p_id, uuid or slug of this store and its variant by p_id or uuid of that product; the older ref is refused. The customer (name, phone) becomes the shipping_address recipient; no customer record is made.',
       'channel.name with channel.order_id is the identity: the first import answers 201, a re-send 200 with the same order.',
       'inventory_behaviour: bypass (default) leaves stock alone; decrement takes the units as checkout does (409 out_of_stock when they are not there) and a cancellation gives them back.',
     ].join(' '),
@@ -30,6 +30,7 @@ export const orderWriteRoutes = [
     body: orderImportBody,
     answer: orderAnswer,
     status: 201,
+    repeatStatus: 200,
     handle: async (ctx, { body }) => {
       const { order, created } = await importOrder(ctx, body);
       return {
@@ -47,7 +48,7 @@ export const orderWriteRoutes = [
     summary: "Edit an order's metafields, metadata and line properties",
     description: [
       'Only metafields, metadata and line_items; any other field is a 422 naming it.',
-      'metafields: keys of order metafield definitions, never app.* or bazaar.*; the values sent replace the writable ones, null clears them, the apps\' values stay.',
+      "metafields: keys of order metafield definitions, never app.* or bazaar.*; the values sent replace the writable ones, null clears them, the apps' values stay.",
       `metadata: replaced wholesale, null clears it; at most ${caps.metadataKeys} keys and ${caps.metadataBytes} bytes as JSON.`,
       `line_items[]: {id, properties}; properties merge by key (text sets, null deletes, keys not sent stay); keys of at most ${caps.propertyKeyLength} characters, values of at most ${caps.propertyValueLength}, at most ${caps.propertyKeysPerLine} per line.`,
       "An app's key writes only property keys under its own app.{slug}.; any other key writes any key except under app. and bazaar.",
@@ -70,7 +71,9 @@ export const orderWriteRoutes = [
     params: orderParams,
     body: statusMoveBody,
     answer: orderAnswer,
-    handle: async (ctx, { params, body }) => ({ body: single('Order status updated', presentMerchantOrder(ctx, await moveOrderByMerchant(ctx, params.order, body))) }),
+    handle: async (ctx, { params, body }) => ({
+      body: single('Order status updated', presentMerchantOrder(ctx, await moveOrderByMerchant(ctx, params.order, body))),
+    }),
   }),
   defineRoute({
     method: 'PATCH',

@@ -26,6 +26,7 @@ export const orderRoutes = [
     body: checkoutBody,
     answer: myOrderAnswer,
     status: 201,
+    repeatStatus: 200,
     handle: async (ctx, { body }) => {
       const { order, created } = await checkout(ctx, body);
       return {

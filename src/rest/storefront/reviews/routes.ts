@@ -99,6 +99,7 @@ export const reviewWriteRoutes = [
     body: reviewBody,
     answer: myReviewAnswer,
     status: 201,
+    repeatStatus: 200,
     handle: async (ctx, { params, body }) => {
       const { review, created } = await writeReview(ctx, { slug: params.slug, ...(body as ShopperReviewInput) });
       return { status: created ? 201 : 200, body: single(created ? 'Review received' : 'Review updated', presentMyReview(review)) };

@@ -52,6 +52,7 @@ export const wishlistRoutes = [
     body: wishlistAddBody,
     answer: wishlistItemAnswer,
     status: 201,
+    repeatStatus: 200,
     handle: async (ctx, { body }) => {
       const { item, created } = await addToWishlist(ctx, body.productId);
       const [presented] = await presentItems(ctx, [item], await resolveLocale(ctx, null));

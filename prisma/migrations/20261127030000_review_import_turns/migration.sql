@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AppInstallation" ADD COLUMN     "lastReviewImportAt" TIMESTAMPTZ(3);
