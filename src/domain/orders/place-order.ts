@@ -8,6 +8,7 @@ import { findOpenCart, findOwnCart, type CartWithItems } from '../carts/open-car
 import { revalidateCart } from '../carts/validate-cart.js';
 import type { Ctx } from '../context.js';
 import { customerContactOf } from '../customers/addresses/saved-addresses.js';
+import { crossesUsageLimit } from '../discounts/liveness.js';
 import { openingState } from '../store/opening-hours.js';
 import { withTransaction, type TransactionCtx } from '../transaction.js';
 import { applyCoupon, type AppliedCoupon } from './apply-coupon.js';
@@ -174,13 +175,15 @@ interface OrderDraft {
 /**
  * One use of each automatic discount the order took. The increment locks the discount's row before
  * its cap is read, so concurrent checkouts cannot overrun `max_usage_total`: the one past it rolls
- * back with `cart_changed` (the discount no longer lowers prices, as the cart will now show).
+ * back with `cart_changed` (the discount no longer lowers prices, as the cart will now show). A use
+ * is no catalogue write, but the one that reaches the cap ends the discount for shoppers.
  */
 async function countDiscountUses(tx: TransactionCtx, lines: PricedLine[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.view.discount?.id).filter((id): id is string => id !== undefined))].sort();
   for (const id of ids) {
     const discount = await tx.db.discount.update({ where: { id }, data: { usageCount: { increment: 1 } }, select: { usageCount: true, maxUsageTotal: true } });
     if (discount.maxUsageTotal !== null && discount.usageCount > discount.maxUsageTotal) throw cartChanged();
+    if (crossesUsageLimit(discount, 1)) await tx.db.$noteCatalogWrite();
   }
 }
 

@@ -98,6 +98,10 @@ export const stockColumns = {
 const unshownColumns: Partial<Record<Prisma.ModelName, Set<string>>> = {
   // The order counter: its increment moves the store's updatedAt, which only the merchant's profile shows, from the key's row.
   Store: new Set(['lastOrderNumber', 'updatedAt']),
+  // A discount's uses: only the merchant reads the count. The one use that reaches its total limit
+  // ends the discount for shoppers, and the one given back there revives it: those writes announce
+  // themselves as catalogue writes (`crossesUsageLimit`, liveness.ts).
+  Discount: new Set(['usageCount', 'updatedAt']),
 };
 
 const updateOperations = new Set(['update', 'updateMany', 'updateManyAndReturn']);

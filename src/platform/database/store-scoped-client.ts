@@ -109,7 +109,14 @@ function refuseRaw(operation: string): never {
 export function scopeToStore(db: Db, storeId: string) {
   return unannouncedClientOf(db).$extends({
     name: 'store-scope',
-    client: { $storeId: storeId },
+    client: {
+      $storeId: storeId,
+      /**
+       * Announces a catalogue write of the store (once committed) for a write its columns do not
+       * show to be one: a discount's use that reaches its limit changes shopper prices.
+       */
+      $noteCatalogWrite: () => noteCommitSignal(db, 'catalog', storeId, Promise.resolve()),
+    },
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
