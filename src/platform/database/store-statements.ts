@@ -11,8 +11,22 @@ const identifier = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** Column names as SQL, from the keys of a row the code builds: plain identifiers only, so a key can never carry SQL. */
 class Columns {
-  constructor(readonly names: string[]) {
-    for (const name of names) if (!identifier.test(name)) throw new TenancyViolation(`"${name}" is no column name a store statement may write.`);
+  constructor(
+    readonly names: string[],
+    readonly alias?: string,
+  ) {
+    for (const name of [...names, ...(alias === undefined ? [] : [alias])]) {
+      if (!identifier.test(name)) throw new TenancyViolation(`"${name}" is no name a store statement may use.`);
+    }
+  }
+
+  /** The same columns, of the row the statement calls `alias`: `r."a", r."b", …`. */
+  of(alias: string): Columns {
+    return new Columns(this.names, alias);
+  }
+
+  toString(): string {
+    return this.names.map((name) => `${this.alias === undefined ? '' : `${this.alias}.`}"${name}"`).join(', ');
   }
 }
 
@@ -86,7 +100,7 @@ export class StoreStatement<Row> {
     for (const piece of this.#pieces) {
       if (typeof piece === 'string') strings[strings.length - 1] += piece;
       else if (piece === STORE) push(Prisma.sql`${storeId}::uuid`);
-      else if (piece instanceof Columns) strings[strings.length - 1] += piece.names.map((name) => `"${name}"`).join(', ');
+      else if (piece instanceof Columns) strings[strings.length - 1] += piece.toString();
       else if (piece instanceof StoreStatement) push(piece.bind(storeId));
       else push(piece.value);
     }
