@@ -50,10 +50,12 @@ type Piece = string | typeof STORE | Columns | StoreStatement<unknown> | { value
  *   cache's announcement (catalog-models.ts), and a cached answer built with one that reads
  *   stock follows every stock write of its store.
  * Filtering each table it reads by `STORE` is the statement's own text, like a `where` is a model
- * operation's: each statement has a test that it reads and writes nothing of another store.
- * Statements compose: one interpolated into another is inlined, its parameters kept apart.
+ * operation's, and is tested with the operation it serves; test/platform/store-statements.test.ts
+ * proves the binding and the refusals. Statements compose: one interpolated into another is
+ * inlined, its parameters kept apart.
  */
 export class StoreStatement<Row> {
+  /** The type of the rows it answers; types only. */
   declare readonly row?: Row;
   readonly #pieces: Piece[];
   /** The models the text names, and those it writes. */
