@@ -219,6 +219,7 @@ const cases: ModelCase[] = [
     change: { quantity: 2 },
   },
   { model: 'Order', delegate: 'order', fresh: () => anOrder(), change: { note: 'changed' } },
+  { model: 'StoreCounter', delegate: 'storeCounter', fresh: () => ({ name: `counter-${next()}`, value: 1000 }), change: { value: 1001 } },
   {
     model: 'OrderItem',
     delegate: 'orderItem',

@@ -4,9 +4,9 @@ import { withTransaction } from '../transaction.js';
 import type { CartLinesRemoveInput, CartLinesUpdateInput } from './cart-fields.js';
 import { checkLines, refusalMessages, type LineRefusal, type SellableLine } from './cart-lines.js';
 import { cartOwnerOf } from './cart-owner.js';
-import { viewCart, type CartView } from './cart-view.js';
-import { freshState, lineKey, writeLines } from './cart-writes.js';
-import { openCartFor, reloadCart } from './open-cart.js';
+import type { CartView } from './cart-view.js';
+import { lineKey, pricedLines, rewriteLines } from './cart-writes.js';
+import { openCartFor } from './open-cart.js';
 
 interface LineEdit {
   productId: string;
@@ -28,9 +28,9 @@ const describe = (edit: LineEdit) => `product ${edit.productId}${edit.variantId 
 async function editCartLines(ctx: Ctx, sessionToken: string | undefined, edits: LineEdit[]): Promise<CartView> {
   const owner = cartOwnerOf(ctx, sessionToken);
   return withTransaction(ctx, async (tx) => {
-    const cart = await openCartFor(tx, owner);
+    const opened = await openCartFor(tx, owner);
     const lines = new Map<string, SellableLine>(
-      cart.items.map((i) => [lineKey(i.productId, i.variantId), { product: i.product, variant: i.variant, quantity: i.quantity }]),
+      opened.cart.items.map((i) => [lineKey(i.productId, i.variantId), { product: i.product, variant: i.variant, quantity: i.quantity }]),
     );
     const errors: FieldErrors = {};
     const named = new Set<string>();
@@ -57,9 +57,7 @@ async function editCartLines(ctx: Ctx, sessionToken: string | undefined, edits: 
       if (edit.quantity === 0) lines.delete(key);
       else lines.get(key)!.quantity = edit.quantity;
     });
-    await writeLines(tx, cart, [...lines.values()]);
-    await tx.db.cart.update({ where: { id: cart.id }, data: freshState });
-    return viewCart(tx, await reloadCart(tx, cart.id));
+    return rewriteLines(tx, opened, await pricedLines(tx, [...lines.values()]));
   });
 }
 

@@ -17,7 +17,12 @@ export interface CartView {
 }
 
 export async function viewCart(ctx: Ctx, cart: CartWithItems): Promise<CartView> {
-  const lines = await Promise.all(cart.items.map(async (item) => ({ item, ...(await linePrice(ctx, item.product, item.variant)) })));
+  return viewOf(cart, await Promise.all(cart.items.map((item) => linePrice(ctx, item.product, item.variant))));
+}
+
+/** The view of a cart whose lines are priced already, in the order of its items. */
+export function viewOf(cart: CartWithItems, prices: LinePrice[]): CartView {
+  const lines = cart.items.map((item, i) => ({ item, ...prices[i]! }));
   const subtotal = lines.reduce((sum, line) => sum.add(line.discountPrice.mul(line.item.quantity)), new P.Decimal(0));
   return { cart, lines, subtotal };
 }

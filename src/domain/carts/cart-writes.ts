@@ -2,11 +2,11 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { withTransaction, type TransactionCtx } from '../transaction.js';
 import { cartLimits, type CartItemAddInput, type CartUpsertInput } from './cart-fields.js';
-import { checkLines, linePrice, refusalMessages, type LineRefusal, type SellableLine } from './cart-lines.js';
+import { checkLines, linePrice, refusalMessages, type LineRefusal, type LinePrice, type SellableLine } from './cart-lines.js';
 import { cartOwnerOf } from './cart-owner.js';
-import { viewCart, type CartView } from './cart-view.js';
+import { viewCart, viewOf, type CartView } from './cart-view.js';
 import { customiseChoices, type CustomiseChoices } from './customise.js';
-import { findCart, findOpenCart, openCartFor, reloadCart, type CartWithItems } from './open-cart.js';
+import { findCart, findOpenCart, openCartFor, type OpenedCart } from './open-cart.js';
 
 export interface RejectedLine {
   index: number;
@@ -19,27 +19,44 @@ export interface RejectedLine {
 
 export const lineKey = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? ''}`;
 
-/** Writes the lines of a cart as given (one row per product and variant), each at the price the shopper is shown now. */
-export async function writeLines(tx: TransactionCtx, cart: CartWithItems, lines: SellableLine[]) {
-  await tx.db.cartItem.deleteMany({ where: { cartId: cart.id } });
-  if (!lines.length) return;
-  const prices = await Promise.all(lines.map((l) => linePrice(tx, l.product, l.variant)));
-  await tx.db.cartItem.createMany({
-    data: lines.map((l, position) => ({
-      storeId: tx.db.$storeId,
-      cartId: cart.id,
-      productId: l.product.id,
-      variantId: l.variant?.id ?? null,
-      quantity: l.quantity,
-      seenPrice: prices[position]!.discountPrice,
-      position,
-      createdAt: tx.now,
-    })),
-  });
-}
-
 /** A change to the lines makes an earlier validation stale: the cart is valid again until the next validation says otherwise. */
 export const freshState = { isValid: true, validationErrors: [] };
+
+/** Lines at the price the shopper is shown now, by `ctx`'s reads: the request's before its transaction, or the transaction's. */
+export const pricedLines = (ctx: Ctx, lines: SellableLine[]): Promise<PricedLine[]> =>
+  Promise.all(lines.map(async (line) => ({ ...line, price: await linePrice(ctx, line.product, line.variant) })));
+
+type PricedLine = SellableLine & { price: LinePrice };
+
+/**
+ * Makes the cart's lines exactly `lines` (one row per product and variant), each at its price, and
+ * answers the cart as written. Under the cart's lock no other write reaches it, so the rows written
+ * are the cart: it is not read back. A cart this transaction made is fresh already and holds
+ * nothing to replace.
+ */
+export async function rewriteLines(tx: TransactionCtx, { cart, created }: OpenedCart, lines: PricedLine[]): Promise<CartView> {
+  if (cart.items.length) await tx.db.cartItem.deleteMany({ where: { cartId: cart.id } });
+  const rows = lines.length
+    ? await tx.db.cartItem.createManyAndReturn({
+        data: lines.map((l, position) => ({
+          storeId: tx.db.$storeId,
+          cartId: cart.id,
+          productId: l.product.id,
+          variantId: l.variant?.id ?? null,
+          quantity: l.quantity,
+          seenPrice: l.price.discountPrice,
+          position,
+          createdAt: tx.now,
+        })),
+      })
+    : [];
+  const row = created ? cart : await tx.db.cart.update({ where: { id: cart.id }, data: freshState });
+  const items = rows.sort((a, b) => a.position - b.position).map((item) => ({ ...item, product: lines[item.position]!.product, variant: lines[item.position]!.variant }));
+  return viewOf(
+    { ...row, items },
+    lines.map((line) => line.price),
+  );
+}
 
 /** The owner's open cart, priced, or null when there is none. */
 export async function myCart(ctx: Ctx): Promise<CartView | null> {
@@ -76,12 +93,9 @@ export async function upsertCart(ctx: Ctx, input: CartUpsertInput): Promise<{ vi
     const previous = merged.get(key);
     merged.set(key, previous ? { ...previous, quantity: previous.quantity + check.line.quantity } : check.line);
   });
-  const view = await withTransaction(ctx, async (tx) => {
-    const cart = await openCartFor(tx, owner, input.source);
-    await writeLines(tx, cart, [...merged.values()]);
-    await tx.db.cart.update({ where: { id: cart.id }, data: freshState });
-    return viewCart(tx, await reloadCart(tx, cart.id));
-  });
+  // Priced by the reads that checked the lines, before the transaction: it then only writes.
+  const lines = await pricedLines(ctx, [...merged.values()]);
+  const view = await withTransaction(ctx, async (tx) => rewriteLines(tx, await openCartFor(tx, owner, input.source), lines));
   return { view, rejected };
 }
 
@@ -116,9 +130,9 @@ export async function addCartItem(ctx: Ctx, input: CartItemAddInput): Promise<Ad
     refuse(first!.reason);
   }
   const view = await withTransaction(ctx, async (tx) => {
-    const cart = await openCartFor(tx, owner);
+    const opened = await openCartFor(tx, owner);
     const key = lineKey(first.line.product.id, first.line.variant?.id ?? null);
-    const lines: SellableLine[] = cart.items.map((i) => ({ product: i.product, variant: i.variant, quantity: i.quantity }));
+    const lines: SellableLine[] = opened.cart.items.map((i) => ({ product: i.product, variant: i.variant, quantity: i.quantity }));
     const existing = lines.find((l) => lineKey(l.product.id, l.variant?.id ?? null) === key);
     if (existing) {
       const [again] = await checkLines(tx, [{ itemId: first.line.product.id, variantId: first.line.variant?.id, quantity: existing.quantity + quantity }]);
@@ -128,9 +142,7 @@ export async function addCartItem(ctx: Ctx, input: CartItemAddInput): Promise<Ad
       if (lines.length >= cartLimits.maxLines) throw ApiError.invalidField('productId', `A cart holds at most ${cartLimits.maxLines} lines.`);
       lines.push(first.line);
     }
-    await writeLines(tx, cart, lines);
-    await tx.db.cart.update({ where: { id: cart.id }, data: freshState });
-    return viewCart(tx, await reloadCart(tx, cart.id));
+    return rewriteLines(tx, opened, await pricedLines(tx, lines));
   });
   return { result: 'added', view };
 }

@@ -18,7 +18,7 @@ export async function mergeSessionCart(tx: TransactionCtx, sessionToken: string,
   }
   const guest = await findOpenCart(tx, { kind: 'session', sessionHash });
   if (!guest) return;
-  const cart = await openCartFor(tx, { kind: 'customer', customerId });
+  const { cart } = await openCartFor(tx, { kind: 'customer', customerId });
   const key = (productId: string, variantId: string | null) => `${productId}\u0000${variantId ?? ''}`;
   const own = new Map(cart.items.map((i) => [key(i.productId, i.variantId), i]));
   let position = cart.items.length;

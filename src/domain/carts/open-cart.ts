@@ -9,7 +9,17 @@ import { openKeyOf, type CartOwner } from './cart-owner.js';
 export type CartItemRow = CartItem & { product: Product; variant: Variant | null };
 export type CartWithItems = Cart & { items: CartItemRow[] };
 
-const withItems = { items: { include: { product: true, variant: true }, orderBy: [{ position: 'asc' as const }, { createdAt: 'asc' as const }] } };
+const withItems = { items: { include: { product: true }, orderBy: [{ position: 'asc' as const }, { createdAt: 'asc' as const }] } };
+
+/**
+ * The lines' variants, from the request's variants loader rather than a statement of the cart's
+ * own: whatever follows a cart read (its prices, its validation, a checkout) reads the variants of
+ * its products through that loader anyway.
+ */
+async function withVariants(ctx: Ctx, cart: Cart & { items: (CartItem & { product: Product })[] }): Promise<CartWithItems> {
+  const variants = await Promise.all(cart.items.map((item) => (item.variantId ? ctx.loaders.variantsByProduct.load(item.productId) : [])));
+  return { ...cart, items: cart.items.map((item, i) => ({ ...item, variant: variants[i]!.find((v) => v.id === item.variantId) ?? null })) };
+}
 
 /** An anonymous cart lives `cartTtlDays` after its last change; a customer's cart does not expire. */
 export function expiryOf(ctx: Ctx, owner: CartOwner): Date | null {
@@ -24,13 +34,13 @@ function isLive(ctx: Ctx, cart: Cart): boolean {
 /** The owner's open cart at this store, with its lines; an expired one reads as none. */
 export async function findOpenCart(ctx: Ctx, owner: CartOwner): Promise<CartWithItems | null> {
   const cart = await ctx.db.cart.findUnique({ where: { storeId_openKey: { storeId: ctx.db.$storeId, openKey: openKeyOf(owner) } }, include: withItems });
-  return cart && isLive(ctx, cart) ? cart : null;
+  return cart && isLive(ctx, cart) ? withVariants(ctx, cart) : null;
 }
 
 /** An open cart of this owner by its id (validate and clear name one); another shopper's cart reads as none. */
 export async function findOwnCart(ctx: Ctx, owner: CartOwner, cartId: string): Promise<CartWithItems | null> {
   const cart = await ctx.db.cart.findFirst({ where: { id: cartId.toLowerCase(), openKey: openKeyOf(owner) }, include: withItems });
-  return cart && isLive(ctx, cart) ? cart : null;
+  return cart && isLive(ctx, cart) ? withVariants(ctx, cart) : null;
 }
 
 /**
@@ -40,11 +50,17 @@ export async function findOwnCart(ctx: Ctx, owner: CartOwner, cartId: string): P
 export async function findLiveCartById(ctx: Ctx, cartId: string): Promise<CartWithItems | null> {
   if (!uuidPattern.test(cartId)) return null;
   const cart = await ctx.db.cart.findUnique({ where: { id: cartId.toLowerCase() }, include: withItems });
-  return cart && isLive(ctx, cart) ? cart : null;
+  return cart && isLive(ctx, cart) ? withVariants(ctx, cart) : null;
 }
 
-export function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWithItems> {
-  return tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems });
+export async function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWithItems> {
+  return withVariants(tx, await tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems }));
+}
+
+/** The owner's open cart under the transaction's lock, and whether this transaction made it. */
+export interface OpenedCart {
+  cart: CartWithItems;
+  created: boolean;
 }
 
 /** How often a cart write starts over when the cart it found was closed while it waited for the lock. */
@@ -57,9 +73,10 @@ const lockAttempts = 3;
  * afresh. Concurrent first adds make one cart (findOrInsert on the unique open key). A cart that a
  * checkout or a sign-in closed while this write waited for its lock is left as it was closed: the
  * write goes to the shopper's next cart, so a line added during a checkout is never lost in the
- * converted one.
+ * converted one. A cart this call made is its own until commit, no other transaction sees it: it
+ * needs no lock and holds no lines, so it costs no further statement.
  */
-export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?: string): Promise<CartWithItems> {
+export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?: string): Promise<OpenedCart> {
   const key = { storeId_openKey: { storeId: tx.db.$storeId, openKey: openKeyOf(owner) } };
   const liveCart = async () => {
     const cart = await tx.db.cart.findUnique({ where: key });
@@ -83,12 +100,13 @@ export async function openCartFor(tx: TransactionCtx, owner: CartOwner, source?:
       skipDuplicates: true,
     });
   for (let attempt = 0; attempt < lockAttempts; attempt++) {
-    const { row: cart } = await findOrInsert(liveCart, newCart);
+    const { row: cart, created } = await findOrInsert(liveCart, newCart);
+    if (created) return { cart: { ...cart, items: [] }, created };
     const { count } = await tx.db.cart.updateMany({
       where: { id: cart.id, status: 'open' },
       data: { updatedAt: tx.now, expiresAt: expiryOf(tx, owner), ...(source ? { source } : {}) },
     });
-    if (count === 1) return reloadCart(tx, cart.id);
+    if (count === 1) return { cart: await reloadCart(tx, cart.id), created };
   }
   throw new Error(`openCartFor: the cart was closed under every one of ${lockAttempts} attempts to lock it`);
 }

@@ -59,6 +59,17 @@ export function lowersShopperPrices(discount: ShopperPriceFields, now: Date): bo
 }
 
 /**
+ * Whether a use count that has just moved one step (`step`) to `usageCount` crossed the discount's
+ * total limit, and so changed what `lowersShopperPrices` answers: the use that reaches the limit
+ * ends the discount for shoppers, the one given back from it revives it. Any other use changes
+ * nothing a shopper sees.
+ */
+export function crossesUsageLimit(discount: Pick<Discount, 'usageCount' | 'maxUsageTotal'>, step: 1 | -1): boolean {
+  if (discount.maxUsageTotal === null) return false;
+  return discount.usageCount === (step === 1 ? discount.maxUsageTotal : discount.maxUsageTotal - 1);
+}
+
+/**
  * The same rule as a query condition, but for the usage limit: Prisma cannot compare two columns, so
  * rows fetched with it still go through `lowersShopperPrices`.
  */

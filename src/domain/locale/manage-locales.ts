@@ -60,10 +60,10 @@ export async function addStoreLocale(ctx: Ctx, input: LocaleCreateInput): Promis
  * after the other and the store keeps one published primary. One row, not every locale row: an
  * update of many rows locks them in the order it finds them, which two concurrent updates need
  * not share, and two writes each holding a row the other wants deadlock (PostgreSQL then aborts
- * one). The update changes nothing and takes no key lock, so rows referencing the store are not held.
+ * one). The update moves only updatedAt and takes no key lock, so rows referencing the store are not held.
  */
 async function lockLocales(tx: TransactionCtx): Promise<void> {
-  await tx.db.store.update({ where: { id: tx.db.$storeId }, data: { lastOrderNumber: { increment: 0 } }, select: { id: true } });
+  await tx.db.store.update({ where: { id: tx.db.$storeId }, data: { updatedAt: tx.now }, select: { id: true } });
 }
 
 async function makePrimary(tx: TransactionCtx, locale: StoreLocale): Promise<void> {

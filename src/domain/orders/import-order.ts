@@ -33,7 +33,7 @@ class AlreadyImported extends Error {
  * `POST /orders/import` (GraphQL `orderImport`): records an order another sales channel already
  * took, with its totals as charged and no commission. Its identity is the channel's name and its
  * own order reference (a unique index): a re-sent webhook answers the order made the first time.
- * Imports take the store's order number like checkout; the number's lock on the store row
+ * Imports take the store's order number like checkout; the lock of the store's order counter
  * serialises them, and the identity is looked up again under that lock, so of many concurrent
  * re-sends one writes the order and the rest roll back and answer it.
  */

@@ -2,25 +2,22 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
 import { assertRequirementsMet } from '../apps/requirements/checkout-requirements.js';
-import { cartOwnerOf, openKeyOf, type CartOwner } from '../carts/cart-owner.js';
-import type { CartView } from '../carts/cart-view.js';
+import { cartOwnerOf, type CartOwner } from '../carts/cart-owner.js';
 import { findOpenCart, findOwnCart, type CartWithItems } from '../carts/open-cart.js';
 import { revalidateCart } from '../carts/validate-cart.js';
 import type { Ctx } from '../context.js';
 import { customerContactOf } from '../customers/addresses/saved-addresses.js';
+import { crossesUsageLimit } from '../discounts/liveness.js';
 import { openingState } from '../store/opening-hours.js';
 import { withTransaction, type TransactionCtx } from '../transaction.js';
-import { applyCoupon, type AppliedCoupon } from './apply-coupon.js';
+import { applyCoupon } from './apply-coupon.js';
 import type { CheckoutInput } from './checkout-fields.js';
-import { deliveryTermsOf, parcelWeightOf, type DeliveryTerms } from './delivery-terms.js';
+import { deliveryTermsOf, parcelWeightOf } from './delivery-terms.js';
 import { orderDocument, type OrderContact } from './order-document.js';
-import { nextOrderNumber } from './order-numbers.js';
-import { byPosition, byTimelineOrder, orderInclude, type OrderRecord } from './order-record.js';
-import { initialStatus } from './order-process.js';
-import { recordSales, reserveStock } from './reserve-stock.js';
-import { openingTimeline } from './move-order.js';
+import { orderInclude, type OrderRecord } from './order-record.js';
+import { recordOrder, type PricedLine } from './place-order-statement.js';
+import { reserveStock } from './reserve-stock.js';
 
-type Decimal = Prisma.Decimal;
 const zero = () => new Prisma.Decimal(0);
 
 export interface PlacedOrder {
@@ -67,21 +64,16 @@ async function answerForChangedCart(ctx: Ctx, cartId: string): Promise<PlacedOrd
   throw ApiError.notFound('Cart');
 }
 
-interface PricedLine {
-  view: CartView['lines'][number];
-  base: Decimal;
-  unit: Decimal;
-  lineTotal: Decimal;
-}
-
 /**
  * Turns a cart into an order: every caller (REST, GraphQL, the hosted checkout page) comes here.
  * Before any write, the cart is validated again (a changed price or a line no longer for sale
  * refuses the checkout with `cart_changed`, and the cart then shows what changed). Then, in one
  * transaction: the cart is closed (its row lock makes a second checkout of it wait and then
  * answer the first one's order), the coupon is redeemed under its limits, the stock is taken with
- * conditional updates, and the order is written with its lines, timeline and `orders/create` event.
- * Any refusal rolls all of it back.
+ * conditional updates, the automatic discounts' uses are counted, and last the order number is
+ * taken and the order written with its lines, timeline and ledger entries, in one statement
+ * (place-order-statement.ts), then its `orders/create` event. Any refusal rolls all of it back.
+ * test/domain/orders/checkout-statements.test.ts lists what it costs, statement by statement.
  */
 export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutInput): Promise<PlacedOrder> {
   if (ctx.store.disableOrder || ctx.store.temporaryUnavailable) {
@@ -141,10 +133,14 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
         )
       : null;
     const taken = await reserveStock(tx, cart.items);
-    // Numbering locks the store row until commit: taken last, so only checkouts that will succeed queue on it.
-    const number = await nextOrderNumber(tx);
-    await recordSales(tx, taken, number);
-    const order = await writeOrder(tx, { cart, input, lines, coupon, delivery, contact, number });
+    await countDiscountUses(tx, lines);
+    const customer =
+      customerId !== null ? await tx.db.customer.update({ where: { id: customerId }, data: { ordersCount: { increment: 1 } }, include: { account: true } }) : null;
+    // Nothing below changes what the products' events show: built now, their reads come before the order number is taken.
+    await tx.outbox.buildSnapshots();
+    // The order number's lock is the one every checkout of the store queues on: taken by this last statement, so it is held
+    // for the events' statement and the commit alone, and only by checkouts that will succeed.
+    const order = await recordOrder(tx, { cart, input, lines, coupon, delivery, contact, taken, customer });
     tx.outbox.append({ topic: 'orders/create', payload: orderDocument(order) });
     return { order, created: true };
   });
@@ -161,105 +157,17 @@ function guestContact(input: CheckoutInput): OrderContact {
   return { name: contact.name, email: contact.email ?? null, phone: contact.phone ?? null };
 }
 
-interface OrderDraft {
-  cart: CartWithItems;
-  input: CheckoutInput;
-  lines: PricedLine[];
-  coupon: AppliedCoupon | null;
-  delivery: DeliveryTerms;
-  contact: OrderContact;
-  number: number;
-}
-
 /**
  * One use of each automatic discount the order took. The increment locks the discount's row before
  * its cap is read, so concurrent checkouts cannot overrun `max_usage_total`: the one past it rolls
- * back with `cart_changed` (the discount no longer lowers prices, as the cart will now show).
+ * back with `cart_changed` (the discount no longer lowers prices, as the cart will now show). A use
+ * is no catalogue write, but the one that reaches the cap ends the discount for shoppers.
  */
 async function countDiscountUses(tx: TransactionCtx, lines: PricedLine[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.view.discount?.id).filter((id): id is string => id !== undefined))].sort();
   for (const id of ids) {
     const discount = await tx.db.discount.update({ where: { id }, data: { usageCount: { increment: 1 } }, select: { usageCount: true, maxUsageTotal: true } });
     if (discount.maxUsageTotal !== null && discount.usageCount > discount.maxUsageTotal) throw cartChanged();
+    if (crossesUsageLimit(discount, 1)) await tx.db.$noteCatalogWrite();
   }
-}
-
-async function writeOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderRecord> {
-  const { cart, input, lines, coupon, delivery, contact, number } = draft;
-  const subtotal = lines.reduce((sum, l) => sum.add(l.base.mul(l.view.item.quantity)), zero());
-  const automatic = lines.reduce((sum, l) => sum.add(l.base.sub(l.unit).mul(l.view.item.quantity)), zero());
-  const discountTotal = automatic.add(coupon?.amount ?? 0);
-  const total = subtotal.sub(discountTotal).add(delivery.fee);
-  const status = initialStatus(input);
-  const order = await tx.db.order.create({
-    data: {
-      storeId: tx.db.$storeId,
-      number,
-      customerId: cart.customerId,
-      cartId: cart.id,
-      status,
-      paymentStatus: 'pending',
-      paymentMethod: input.paymentMethod,
-      deliveryMethod: input.deliveryMethod,
-      currency: tx.store.currency,
-      subtotal,
-      discountTotal,
-      shippingTotal: delivery.fee,
-      taxTotal: zero(),
-      total,
-      couponId: coupon?.coupon.id ?? null,
-      couponCode: coupon?.coupon.code ?? null,
-      contact: cart.customerId === null ? { ...contact } : Prisma.DbNull,
-      shippingAddress: delivery.address ? { ...delivery.address } : Prisma.DbNull,
-      zoneName: delivery.zoneName,
-      minDays: delivery.minDays,
-      maxDays: delivery.maxDays,
-      note: input.note ?? null,
-      channel: cart.source,
-      createdAt: tx.now,
-    },
-  });
-  const items = await tx.db.orderItem.createManyAndReturn({
-    data: lines.map(({ view: { item, discount }, base, unit, lineTotal }, position) => {
-      const share = coupon?.shares[position] ?? zero();
-      return {
-        storeId: tx.db.$storeId,
-        orderId: order.id,
-        productId: item.productId,
-        productPId: item.product.pId,
-        variantId: item.variantId,
-        title: item.product.title,
-        variantTitle: item.variant?.title ?? null,
-        variantOptionValues: (item.variant?.optionValues ?? {}) as Prisma.InputJsonObject,
-        quantity: item.quantity,
-        basePrice: base,
-        unitPrice: unit,
-        discountedAmount: base.sub(unit).mul(item.quantity).add(share),
-        total: lineTotal.sub(share),
-        discountId: discount?.id ?? null,
-        weightKg: item.variant?.weight ?? null,
-        properties: (item.properties ?? {}) as Prisma.InputJsonObject,
-        position,
-        createdAt: tx.now,
-      };
-    }),
-  });
-  const timeline = await tx.db.orderTimelineEntry.createManyAndReturn({
-    data: openingTimeline(tx, status, {
-      title: 'New order',
-      description: `Order #${number} from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`,
-    }).map((entry) => ({ ...entry, orderId: order.id })),
-  });
-  if (coupon) {
-    await tx.db.couponRedemption.create({
-      data: { storeId: tx.db.$storeId, couponId: coupon.coupon.id, orderId: order.id, customerId: cart.customerId, amount: coupon.amount },
-    });
-  }
-  await countDiscountUses(tx, lines);
-  const customer =
-    cart.customerId !== null
-      ? await tx.db.customer.update({ where: { id: cart.customerId }, data: { ordersCount: { increment: 1 } }, include: { account: true } })
-      : null;
-  // The record as `orderInclude` reads it, from the rows this transaction just wrote: reading them back would answer the same.
-  return { ...order, items: items.sort(byPosition), timeline: timeline.sort(byTimelineOrder), customer };
 }

@@ -1,4 +1,5 @@
 import { appendProductEvent } from '../catalog/product-events.js';
+import { crossesUsageLimit } from '../discounts/liveness.js';
 import { recordUnseenChange } from '../inventory/adjust-inventory.js';
 import { refreshDerivedColumns } from '../pricing/refresh-derived-columns.js';
 import type { TransactionCtx } from '../transaction.js';
@@ -18,7 +19,15 @@ export async function releaseOrder(tx: TransactionCtx, order: OrderRecord): Prom
     if (released.count > 0) await tx.db.coupon.updateMany({ where: { id: order.couponId, usedCount: { gt: 0 } }, data: { usedCount: { decrement: 1 } } });
   }
   const discountIds = [...new Set(order.items.map((item) => item.discountId).filter((id): id is string => id !== null))].sort();
-  for (const id of discountIds) await tx.db.discount.updateMany({ where: { id, usageCount: { gt: 0 } }, data: { usageCount: { decrement: 1 } } });
+  for (const id of discountIds) {
+    const [given] = await tx.db.discount.updateManyAndReturn({
+      where: { id, usageCount: { gt: 0 } },
+      data: { usageCount: { decrement: 1 } },
+      select: { usageCount: true, maxUsageTotal: true },
+    });
+    // A use given back from the cap revives the discount for shoppers.
+    if (given && crossesUsageLimit(given, -1)) await tx.db.$noteCatalogWrite();
+  }
 }
 
 async function returnStock(tx: TransactionCtx, order: OrderRecord): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Prisma, Product, Variant } from '../../generated/prisma/client.js';
+import type { Product, Variant } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { unseenChangeOf } from '../inventory/adjust-inventory.js';
 import { countsStock, mayGoBelowZero } from '../inventory/stock-policy.js';
@@ -18,8 +18,6 @@ export interface TakenUnits {
   key: { productId: string; variantId: string | null };
   quantity: number;
   after: number;
-  /** The entry of a change the ledger had not seen before this sale, written first. */
-  unseen: Prisma.InventoryAdjustmentCreateManyInput | null;
 }
 
 /** The order's lines by stock item (a variant, or a product sold as itself), their units summed, in the global lock order. */
@@ -52,7 +50,7 @@ function outOfStock(item: StockLine): ApiError {
  * cycle; a product sold as itself counts its sale in the same statement. Then each product sold
  * through variants is locked (in product order) and counts its sale, the sold products' variants
  * are read in one statement, and the derived columns and the shopper price are written only where
- * the sale changed them. The ledger entries wait for the order number (`recordSales`). The
+ * the sale changed them. The ledger entries wait for the order number. The
  * products/update events take the rows as this leaves them: the caller writes the products and
  * variants no further before commit.
  */
@@ -72,7 +70,7 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
     });
     if (!row) throw outOfStock(item);
     sold.set(row.id, row);
-    if (counted) taken.push(await withUnseenChange(tx, { productId: row.id, variantId: null }, item.quantity, row.stock));
+    if (counted) taken.push({ key: { productId: row.id, variantId: null }, quantity: item.quantity, after: row.stock });
   }
   const productIds = [...new Set(items.map((item) => item.product.id))];
   for (const productId of productIds) {
@@ -118,22 +116,20 @@ async function takeVariantUnits(tx: TransactionCtx, item: StockLine, variant: Va
     select: { stock: true },
   });
   if (!row) throw outOfStock(item);
-  return withUnseenChange(tx, { productId: item.product.id, variantId: variant.id }, item.quantity, row.stock);
-}
-
-/** The ledger's side of a sale, read here, before the order number: the store row's lock is then held for fewer statements. */
-async function withUnseenChange(tx: TransactionCtx, key: TakenUnits['key'], quantity: number, after: number): Promise<TakenUnits> {
-  return { key, quantity, after, unseen: await unseenChangeOf(tx.db, key, after + quantity) };
+  return { key: { productId: item.product.id, variantId: variant.id }, quantity: item.quantity, after: row.stock };
 }
 
 /**
  * Writes each move to the inventory ledger as `sold`, with the order's number as its reference,
- * after the entry of any change the ledger had not seen: all of them in one statement.
+ * after the entry of any change the ledger had not seen (`unseenChangeOf`): for an import; checkout
+ * writes the same entries in its one statement (place-order-statement.ts).
  */
 export async function recordSales(tx: TransactionCtx, taken: TakenUnits[], orderNumber: number): Promise<void> {
-  const entries = taken.flatMap(({ key, quantity, after, unseen }) => [
-    ...(unseen ? [unseen] : []),
-    { storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` },
-  ]);
+  const entries = [];
+  for (const { key, quantity, after } of taken) {
+    const unseen = await unseenChangeOf(tx.db, key, after + quantity);
+    if (unseen) entries.push(unseen);
+    entries.push({ storeId: tx.db.$storeId, ...key, delta: -quantity, quantityAfter: after, reason: 'sold', reference: `#${orderNumber}` });
+  }
   if (entries.length) await tx.db.inventoryAdjustment.createMany({ data: entries });
 }

@@ -39,6 +39,8 @@ export const changesCachedReads = {
   CartItem: false,
   ShippingZone: false,
   Order: false,
+  // The order numbers: no shopper reads them.
+  StoreCounter: false,
   OrderItem: false,
   OrderTimelineEntry: false,
   CouponRedemption: false,
@@ -96,8 +98,13 @@ export const stockColumns = {
 
 /** Columns of catalogue models that no cached read shows: writing only them changes no answer. */
 const unshownColumns: Partial<Record<Prisma.ModelName, Set<string>>> = {
-  // The order counter: its increment moves the store's updatedAt, which only the merchant's profile shows, from the key's row.
-  Store: new Set(['lastOrderNumber', 'updatedAt']),
+  // The row's lock alone, which locale writes take to run one after another (manage-locales.ts): it moves the store's
+  // updatedAt, which only the merchant's profile shows, from the key's row.
+  Store: new Set(['updatedAt']),
+  // A discount's uses: only the merchant reads the count. The one use that reaches its total limit
+  // ends the discount for shoppers, and the one given back there revives it: those writes announce
+  // themselves as catalogue writes (`crossesUsageLimit`, liveness.ts).
+  Discount: new Set(['usageCount', 'updatedAt']),
 };
 
 const updateOperations = new Set(['update', 'updateMany', 'updateManyAndReturn']);

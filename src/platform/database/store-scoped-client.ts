@@ -1,8 +1,9 @@
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import { LRUCache } from 'lru-cache';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { commitSignalOf, noteCommitSignal, noteStockWrite } from './commit-signals.js';
 import { noteRead } from './stock-reads.js';
+import { isStoreStatementSent, runStoreStatement, type StoreStatement } from './store-statements.js';
 import { readOperations } from './operations.js';
 import { unannouncedClientOf } from './operator-writes.js';
 import type { Db } from './database.js';
@@ -96,8 +97,10 @@ function scopeArgs(model: string, operation: string, args: Args, storeId: string
 }
 
 function refuseRaw(operation: string): never {
-  return refuse('$raw', operation, 'cannot be scoped; raw SQL runs only on the operator client');
+  return refuse('$raw', operation, 'cannot be scoped; raw SQL runs only on the operator client, or as a store statement ($storeQuery)');
 }
+
+type RawClient = Parameters<typeof runStoreStatement>[0];
 
 /**
  * The client every domain function reads and writes through: each model operation carries the
@@ -109,7 +112,18 @@ function refuseRaw(operation: string): never {
 export function scopeToStore(db: Db, storeId: string) {
   return unannouncedClientOf(db).$extends({
     name: 'store-scope',
-    client: { $storeId: storeId },
+    client: {
+      $storeId: storeId,
+      /**
+       * Announces a catalogue write of the store (once committed) for a write its columns do not
+       * show to be one: a discount's use that reaches its limit changes shopper prices.
+       */
+      $noteCatalogWrite: () => noteCommitSignal(db, 'catalog', storeId, Promise.resolve()),
+      /** Runs a store statement (store-statements.ts) bound to this store, in this client's transaction if it is one's. */
+      $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>): Promise<Row[]> {
+        return runStoreStatement(Prisma.getExtensionContext(this) as unknown as RawClient, storeId, statement);
+      },
+    },
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
@@ -120,7 +134,7 @@ export function scopeToStore(db: Db, storeId: string) {
           return noteRead(model, operation, args as Args, query(scoped));
         },
       },
-      $queryRaw: ({ operation }) => refuseRaw(operation),
+      $queryRaw: ({ args, operation, query }) => (isStoreStatementSent(args) ? query(args) : refuseRaw(operation)),
       $queryRawUnsafe: ({ operation }) => refuseRaw(operation),
       $executeRaw: ({ operation }) => refuseRaw(operation),
       $executeRawUnsafe: ({ operation }) => refuseRaw(operation),

@@ -40,6 +40,7 @@ export const tenancyOf = {
   CartItem: 'owned',
   ShippingZone: 'owned',
   Order: 'owned',
+  StoreCounter: 'owned',
   OrderItem: 'owned',
   OrderTimelineEntry: 'owned',
   CouponRedemption: 'owned',

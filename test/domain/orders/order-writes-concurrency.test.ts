@@ -97,8 +97,8 @@ describe('concurrent imports of one channel order', () => {
     expect(new Set(answers.map((r) => r.body.data.id)).size).toBe(1);
     expect(await t.database.prisma.order.count({ where: { storeId: shop.store.id, externalRef: sent.channel.order_id } })).toBe(1);
     expect((await t.database.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(99);
-    const store = await t.database.prisma.store.findUniqueOrThrow({ where: { id: shop.store.id } });
-    expect(Number(answers.find((r) => r.status === 201)!.body.data.order_number)).toBe(store.lastOrderNumber);
+    const counter = await t.database.prisma.storeCounter.findUniqueOrThrow({ where: { storeId_name: { storeId: shop.store.id, name: 'order' } } });
+    expect(Number(answers.find((r) => r.status === 201)!.body.data.order_number)).toBe(counter.value);
   });
 });
 

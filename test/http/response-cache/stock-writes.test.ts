@@ -3,6 +3,7 @@ import type { Product } from '../../../src/generated/prisma/client.js';
 import { openKv } from '../../../src/platform/kv/open-kv.js';
 import { session } from '../../support/cart.js';
 import { createKettle, createProduct } from '../../support/catalog.js';
+import { createDiscount } from '../../support/discounts.js';
 import { get, graphql } from '../../support/http.js';
 import { moveStatus } from '../../support/merchant-order-writes.js';
 import { checkoutCart, chicago } from '../../support/orders.js';
@@ -13,7 +14,8 @@ import type { Kv } from '../../../src/platform/kv/kv.js';
 // A sale that leaves its products in stock replaces no catalogue version: the cached answers that
 // did not read its products stay cached (no SQL statement, the same ETag), the ones that did are
 // built again, and the ones whose order follows sales (sort=popular) too. A sell-out is a
-// catalogue write like any other: every answer of the store is built again.
+// catalogue write like any other: every answer of the store is built again. So is the use of an
+// automatic discount that reaches its limit: the discount stops lowering prices.
 
 const env = { RATE_LIMIT_STOREFRONT: '100000', RATE_LIMIT_GRAPHQL: '100000', RATE_LIMIT_MERCHANT: '100000' };
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -148,6 +150,33 @@ describe('a checkout that sells a product out', () => {
     const inStock = await read(t, IN_STOCK);
     expect(slugsOf(inStock.res)).toEqual(['kettle']);
     expect(inStock.res.body.meta.pagination.total).toBe(1);
+  });
+});
+
+describe('a checkout that uses an automatic discount', () => {
+  beforeEach(() => stock(t));
+
+  it('keeps the store’s version while the discount lasts; the use that reaches its limit, and the one given back, replace it', async () => {
+    await createDiscount(t.database, shop.store, { title: 'Two mugs at half price', value: '50', productIds: [mug.id], maxUsageTotal: 2 });
+    const kettlePage = await cached(t, KETTLE_PAGE);
+    expect((await cached(t, MUG_PAGE)).res.body.data[0].discount_price).toBe(4);
+
+    const first = await buy(t, [{ product: mug, quantity: 1 }]);
+    expect(first.items[0].total_price).toBe(4);
+    // One use of two: a stock write of the mug, not a catalogue write.
+    expect((await read(t, KETTLE_PAGE, 0)).res.headers.etag).toBe(kettlePage.res.headers.etag);
+    expect((await read(t, MUG_PAGE)).res.body.data[0].discount_price).toBe(4);
+
+    const last = await buy(t, [{ product: mug, quantity: 1 }]);
+    expect(last.items[0].total_price).toBe(4);
+    expect((await read(t, KETTLE_PAGE)).statements).toBeGreaterThan(0);
+    expect((await read(t, MUG_PAGE)).res.body.data[0].discount_price).toBe(8);
+
+    await cached(t, KETTLE_PAGE);
+    const cancelled = await moveStatus(t, shop.privateKey, last.id, { status: 'cancelled' });
+    expect(cancelled.status, cancelled.body).toBe(200);
+    expect((await read(t, KETTLE_PAGE)).statements).toBeGreaterThan(0);
+    expect((await read(t, MUG_PAGE)).res.body.data[0].discount_price).toBe(4);
   });
 });
 

@@ -24,8 +24,12 @@ describe('catalogEffectOf: what a write does to cached reads', () => {
     expect(catalogEffectOf('Store', 'update', { where: { id: 's1' }, data: { name: 'New' } })).toBe('catalog');
   });
 
-  it('takes the order counter for no catalogue write, and a read or another model for none', () => {
-    expect(catalogEffectOf('Store', 'update', { where: { id: 's1' }, data: { lastOrderNumber: { increment: 1 } } })).toBeNull();
+  it('takes the store row’s lock and a discount’s use count for no catalogue write, and a read or another model for none', () => {
+    expect(catalogEffectOf('Store', 'update', { where: { id: 's1' }, data: { updatedAt: new Date() } })).toBeNull();
+    expect(catalogEffectOf('StoreCounter', 'upsert', { where: { id: 'c1' } })).toBeNull();
+    expect(catalogEffectOf('Discount', 'update', { where: { id: 'd1' }, data: { usageCount: { increment: 1 } } })).toBeNull();
+    expect(catalogEffectOf('Discount', 'updateManyAndReturn', { where: { id: 'd1' }, data: { usageCount: { decrement: 1 } } })).toBeNull();
+    expect(catalogEffectOf('Discount', 'update', { where: { id: 'd1' }, data: { usageCount: 0, maxUsageTotal: 5 } })).toBe('catalog');
     expect(catalogEffectOf('Product', 'findMany', { where: { id: 'p1' } })).toBeNull();
     expect(catalogEffectOf('Order', 'update', { where: { id: 1 }, data: { status: 'cancelled' } })).toBeNull();
   });

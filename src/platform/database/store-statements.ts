@@ -1,0 +1,143 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Prisma } from '../../generated/prisma/client.js';
+import { changesCachedReads, stockColumns } from './catalog-models.js';
+import { stockReadsOfBuild } from './stock-reads.js';
+import { TenancyViolation, tenancyOf } from './tenancy.js';
+
+/** Where a store statement names its store: the client that runs it binds its own id there (as a uuid), so no statement can name another. */
+export const STORE: unique symbol = Symbol('the store of the client running the statement');
+
+const identifier = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** Column names as SQL, from the keys of a row the code builds: plain identifiers only, so a key can never carry SQL. */
+class Columns {
+  constructor(
+    readonly names: string[],
+    readonly alias?: string,
+  ) {
+    for (const name of [...names, ...(alias === undefined ? [] : [alias])]) {
+      if (!identifier.test(name)) throw new TenancyViolation(`"${name}" is no name a store statement may use.`);
+    }
+  }
+
+  /** The same columns, of the row the statement calls `alias`: `r."a", r."b", …`. */
+  of(alias: string): Columns {
+    return new Columns(this.names, alias);
+  }
+
+  toString(): string {
+    return this.names.map((name) => `${this.alias === undefined ? '' : `${this.alias}.`}"${name}"`).join(', ');
+  }
+}
+
+/** `"a", "b", …`: the columns of `row` and the extra ones named, for an INSERT's column list and its SELECT. */
+export const columnsOf = (row: object, ...extra: string[]) => new Columns([...Object.keys(row), ...extra]);
+
+type Piece = string | typeof STORE | Columns | StoreStatement<unknown> | { value: unknown };
+
+/**
+ * SQL by hand through a store's client (`$storeQuery` in store-scoped-client.ts), for work one
+ * statement does better than the model operations (writes that take each other's keys, a read
+ * joined to the write that needs it). What the store client guarantees of model operations, it
+ * guarantees by construction:
+ * - it is a template literal: every interpolated value is a bound parameter, never SQL text
+ *   (column lists excepted, which `columnsOf` checks are plain names);
+ * - its store is `STORE`, which only the client running it binds, to its own id; a statement
+ *   that names no store is refused;
+ * - every table it names (`"Model"`) is one a store owns, or reference data: never the store
+ *   row, a platform-wide account or another process's setting;
+ * - every table it writes changes no cached read, so no write of it can skip the response
+ *   cache's announcement (catalog-models.ts), and a cached answer built with one that reads
+ *   stock follows every stock write of its store.
+ * Filtering each table it reads by `STORE` is the statement's own text, like a `where` is a model
+ * operation's, and is tested with the operation it serves; test/platform/store-statements.test.ts
+ * proves the binding and the refusals. Statements compose: one interpolated into another is
+ * inlined, its parameters kept apart.
+ */
+export class StoreStatement<Row> {
+  /** The type of the rows it answers; types only. */
+  declare readonly row?: Row;
+  readonly #pieces: Piece[];
+  /** The models the text names, and those it writes. */
+  readonly names: Set<string>;
+  readonly writes: Set<string>;
+
+  constructor(strings: readonly string[], values: unknown[]) {
+    this.#pieces = strings.flatMap((text, i) => (i < values.length ? [text, pieceOf(values[i])] : [text]));
+    const text = this.#text();
+    this.names = new Set([...text.matchAll(/"([A-Z][A-Za-z]*)"/g)].map((m) => m[1]!).filter((name) => name in tenancyOf));
+    this.writes = new Set([...text.matchAll(/(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"([A-Z][A-Za-z]*)"/gi)].map((m) => m[1]!));
+    for (const name of this.names) {
+      const tenancy = tenancyOf[name as Prisma.ModelName];
+      if (tenancy !== 'owned' && tenancy !== 'reference') throw new TenancyViolation(`A store statement names "${name}", which no store owns.`);
+    }
+    for (const name of this.writes) {
+      if (tenancyOf[name as Prisma.ModelName] !== 'owned') throw new TenancyViolation(`A store statement writes "${name}", which no store owns.`);
+      if (changesCachedReads[name as Prisma.ModelName]) throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
+    }
+  }
+
+  #text(): string {
+    return this.#pieces.map((piece) => (typeof piece === 'string' ? piece : piece instanceof StoreStatement ? piece.#text() : '?')).join('');
+  }
+
+  /** Whether `STORE` appears in it or in a statement it holds. */
+  namesStore(): boolean {
+    return this.#pieces.some((piece) => piece === STORE || (piece instanceof StoreStatement && piece.namesStore()));
+  }
+
+  /** Whether it reads a model that holds stock. */
+  readsStock(): boolean {
+    return [...this.names].some((name) => name in stockColumns);
+  }
+
+  /** The SQL to send, the store bound; only `$storeQuery` calls it, with its client's own store. */
+  bind(storeId: string): Prisma.Sql {
+    const strings: string[] = [''];
+    const values: unknown[] = [];
+    const push = (value: unknown) => {
+      values.push(value);
+      strings.push('');
+    };
+    for (const piece of this.#pieces) {
+      if (typeof piece === 'string') strings[strings.length - 1] += piece;
+      else if (piece === STORE) push(Prisma.sql`${storeId}::uuid`);
+      else if (piece instanceof Columns) strings[strings.length - 1] += piece.toString();
+      else if (piece instanceof StoreStatement) push(piece.bind(storeId));
+      else push(piece.value);
+    }
+    return new Prisma.Sql(strings, values as Prisma.Sql[]);
+  }
+}
+
+function pieceOf(value: unknown): Piece {
+  if (value === STORE || value instanceof Columns || value instanceof StoreStatement) return value;
+  return { value };
+}
+
+/** A store statement: `storeSql<Row>\`SELECT … WHERE "storeId" = ${STORE}\``. */
+export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values: unknown[]): StoreStatement<Row> {
+  return new StoreStatement<Row>(strings, values);
+}
+
+/** The statement a store client is sending now: its own `$queryRaw` lets this one SQL text through, and refuses any other. */
+const sending = new AsyncLocalStorage<string>();
+
+/**
+ * Runs a store statement on `client` (the store's, in or out of a transaction) with the store
+ * bound to `storeId`: refused unless it names its store.
+ */
+export function runStoreStatement<Row>(client: { $queryRaw<T>(sql: Prisma.Sql): Prisma.PrismaPromise<T> }, storeId: string, statement: StoreStatement<Row>): Promise<Row[]> {
+  if (!(statement instanceof StoreStatement)) throw new TenancyViolation('Only a store statement (storeSql) runs through a store’s client.');
+  if (!statement.namesStore()) throw new TenancyViolation('A store statement must name its store (STORE).');
+  const reads = stockReadsOfBuild();
+  if (reads && statement.readsStock()) reads.bound = true;
+  const sql = statement.bind(storeId);
+  // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
+  return sending.run(sql.sql, async () => await client.$queryRaw<Row[]>(sql));
+}
+
+/** Whether the raw SQL a store client's `$queryRaw` is handed is the store statement it is sending. */
+export function isStoreStatementSent(args: unknown): boolean {
+  return args instanceof Prisma.Sql && sending.getStore() === args.sql;
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/generated/prisma/client.js';
+import { nextOrderNumber, takeOrderNumber } from '../../src/domain/orders/order-numbers.js';
+import type { TransactionCtx } from '../../src/domain/transaction.js';
+import type { Database } from '../../src/platform/database/database.js';
+import { readingStock, type StockReads } from '../../src/platform/database/stock-reads.js';
+import { storeClientOf, type ScopedClient } from '../../src/platform/database/store-scoped-client.js';
+import { STORE, columnsOf, storeSql } from '../../src/platform/database/store-statements.js';
+import { TenancyViolation } from '../../src/platform/database/tenancy.js';
+import { createProduct } from '../support/catalog.js';
+import { makeStore, type TestStore } from '../support/stores.js';
+import { openTestDatabase } from '../support/test-app.js';
+
+// The sanctioned way to SQL by hand through a store's client (store-statements.ts): the store is
+// bound by the client that runs the statement, never by the statement, and what a statement may
+// name and write is checked when it is made.
+
+let database: Database;
+let mine: TestStore;
+let theirs: TestStore;
+let myProduct: Product;
+let theirProduct: Product;
+let db: ScopedClient;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  [mine, theirs] = [await makeStore(database), await makeStore(database)];
+  myProduct = await createProduct(database, mine.store, { title: 'Mine', stock: 3 });
+  theirProduct = await createProduct(database, theirs.store, { title: 'Theirs', stock: 4 });
+  db = storeClientOf(database.prisma, mine.store.id);
+});
+afterAll(() => database.close());
+
+const productsOfTheStore = storeSql<{ id: string }>`SELECT "id" FROM "Product" WHERE "storeId" = ${STORE} ORDER BY "pId"`;
+
+describe('a store statement', () => {
+  it('reads the store of the client that runs it, and only that one', async () => {
+    expect(await db.$storeQuery(productsOfTheStore)).toEqual([{ id: myProduct.id }]);
+    expect(await storeClientOf(database.prisma, theirs.store.id).$storeQuery(productsOfTheStore)).toEqual([{ id: theirProduct.id }]);
+    // Naming another store's row by its id finds nothing: the statement's store is the client's.
+    const byId = storeSql<{ id: string }>`SELECT "id" FROM "Product" WHERE "storeId" = ${STORE} AND "id" = ${theirProduct.id}::uuid`;
+    expect(await db.$storeQuery(byId)).toEqual([]);
+  });
+
+  it('runs in the client’s transaction, and rolls back with it', async () => {
+    const before = await database.prisma.storeCounter.count({ where: { storeId: mine.store.id } });
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.$storeQuery(takeOrderNumber);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await database.prisma.storeCounter.count({ where: { storeId: mine.store.id } })).toBe(before);
+  });
+
+  it('is refused when it names no store, or a table no store owns, or writes what the response cache must hear of', () => {
+    expect(() => db.$storeQuery(storeSql`SELECT "id" FROM "Product"`)).toThrow(TenancyViolation);
+    expect(() => storeSql`SELECT "name" FROM "Store" WHERE "id" = ${STORE}`).toThrow(TenancyViolation);
+    expect(() => storeSql`SELECT "email" FROM "CustomerAccount" WHERE ${STORE} IS NOT NULL`).toThrow(TenancyViolation);
+    expect(() => storeSql`SELECT "value" FROM "ServerSetting" WHERE ${STORE} IS NOT NULL`).toThrow(TenancyViolation);
+    expect(() => storeSql`UPDATE "Product" SET "title" = 'x' WHERE "storeId" = ${STORE}`).toThrow(TenancyViolation);
+    expect(() => storeSql`DELETE FROM "Discount" WHERE "storeId" = ${STORE}`).toThrow(TenancyViolation);
+    expect(() => columnsOf({ 'title" = 1; --': 1 })).toThrow(TenancyViolation);
+  });
+
+  it('is the only raw SQL a store’s client runs', async () => {
+    await expect(db.$queryRaw`SELECT "id" FROM "Product"`).rejects.toBeInstanceOf(TenancyViolation);
+    await expect(db.$executeRawUnsafe('DELETE FROM "Product"')).rejects.toBeInstanceOf(TenancyViolation);
+    const forged = { bind: () => ({ sql: 'SELECT 1', values: [] }), namesStore: () => true };
+    expect(() => db.$storeQuery(forged as never)).toThrow(TenancyViolation);
+    expect(await database.prisma.product.count({ where: { storeId: { in: [mine.store.id, theirs.store.id] } } })).toBe(2);
+  });
+
+  it('binds an answer’s build to every stock write of its store when it reads stock', async () => {
+    const reads: StockReads = { products: new Set(), bound: false };
+    await readingStock(reads, () => db.$storeQuery(productsOfTheStore));
+    expect(reads.bound).toBe(true);
+  });
+});
+
+describe('the order number statement', () => {
+  it('counts each store’s orders on its own, from 1001', async () => {
+    const [a, b] = [await makeStore(database), await makeStore(database)];
+    const numbersOf = (store: TestStore) =>
+      storeClientOf(database.prisma, store.store.id).$transaction((tx) => nextOrderNumber({ db: tx } as unknown as TransactionCtx));
+    expect([await numbersOf(a), await numbersOf(a), await numbersOf(b), await numbersOf(a)]).toEqual([1001, 1002, 1001, 1003]);
+    const counters = await database.prisma.storeCounter.findMany({ where: { storeId: { in: [a.store.id, b.store.id] } }, select: { storeId: true, name: true, value: true } });
+    expect(counters.sort((x, y) => x.value - y.value)).toEqual([
+      { storeId: b.store.id, name: 'order', value: 1001 },
+      { storeId: a.store.id, name: 'order', value: 1003 },
+    ]);
+  });
+});
