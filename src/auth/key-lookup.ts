@@ -25,18 +25,16 @@ export interface StoreVersions {
 const MAX_KEYS = 10_000;
 
 /**
- * The key's row (which names its app installation, if any) and its store's, as two statements that
- * both run whatever they find: an include would read the store only for a key that exists, so an unknown key would cost
- * one statement less than a revoked one and its answer time would tell which keys once existed.
+ * The key's row (which names its app installation, if any) and its store's, as one statement that
+ * runs whatever it finds: the store is joined in (`relationLoadStrategy: 'join'`), so an unknown key
+ * costs what a revoked one does. Loaded the default way, the store would be a second statement run
+ * only for a key that exists, and the answer time would tell which keys once existed.
  */
 async function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
-  const [key, store] = await Promise.all([
-    db.apiKey.findUnique({ where: { secretHash } }),
-    db.store.findFirst({ where: { apiKeys: { some: { secretHash } } } }),
-  ]);
-  if (!key || !store) return null;
-  const installation = key.installationId !== null && key.appSlug !== null ? { id: key.installationId, appSlug: key.appSlug } : null;
-  return { ...key, store, installation };
+  const found = await db.apiKey.findUnique({ where: { secretHash }, include: { store: true }, relationLoadStrategy: 'join' });
+  if (!found) return null;
+  const installation = found.installationId !== null && found.appSlug !== null ? { id: found.installationId, appSlug: found.appSlug } : null;
+  return { ...found, installation };
 }
 
 /** A revoked or expired key: every surface refuses it. */

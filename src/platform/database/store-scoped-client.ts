@@ -4,6 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { commitSignalOf, noteCommitSignal, noteStockWrite } from './commit-signals.js';
 import { noteRead } from './stock-reads.js';
 import { readOperations } from './operations.js';
+import { withRelationStrategy } from './relation-strategy.js';
 import { unannouncedClientOf } from './operator-writes.js';
 import type { Db } from './database.js';
 import { TenancyViolation, tenancyOf } from './tenancy.js';
@@ -113,7 +114,7 @@ export function scopeToStore(db: Db, storeId: string) {
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
-          const scoped = scopeArgs(model, operation, args as Args, storeId);
+          const scoped = withRelationStrategy(operation, scopeArgs(model, operation, args as Args, storeId));
           const signal = commitSignalOf(model, operation, args as Args);
           if (typeof signal === 'object') return noteStockWrite(db, storeId, signal.stock, query(scoped));
           if (signal) return noteCommitSignal(db, signal, storeId, query(scoped));
