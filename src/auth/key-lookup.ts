@@ -42,13 +42,14 @@ function opensNothing(key: ApiKey, now: Date): boolean {
   return key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now);
 }
 
-/** Every request reads its key from the database: the deployment caches no catalogue reads. */
+/** Every call reads the key from the database: for callers that keep no catalogue versions (a command, a test). */
 export function databaseKeyLookup(db: Db): KeyLookup {
   return async (secretHash) => ({ key: await readKey(db, secretHash), version: null });
 }
 
 /**
- * Keys read once per catalogue version of their store. Key and store writes replace the version
+ * Keys read once per catalogue version of their store, whether or not catalogue answers are cached
+ * (`RESPONSE_CACHE_MB=0` keeps the versions too). Key and store writes replace the version
  * like catalogue writes do (platform/database/catalog-writes.ts), so a revoked key, a changed plan
  * or a store switched to dev mode is seen on the very next request; expiry is checked on every use.
  * The version is read before the row, never after: a row read first could be older than the
