@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Category, Collection, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, ProductRating, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Category, Collection, Prisma, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, ProductRating, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import type { CatalogSnapshot } from './catalog/catalog-snapshot.js';
 import { localeOrder, readStoreFacts } from './catalog/store-facts.js';
@@ -27,9 +27,23 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** The order a product's rows of each relation are read in, batched here or joined into its page's statement (catalog/shown-products.ts). */
+export const relationOrder = {
+  variants: [{ position: 'asc' }, { pId: 'asc' }],
+  images: [{ position: 'asc' }, { id: 'asc' }],
+  options: [{ position: 'asc' }, { name: 'asc' }],
+  collections: [{ collection: { position: 'asc' } }, { collection: { pId: 'asc' } }],
+} satisfies {
+  variants: Prisma.VariantOrderByWithRelationInput[];
+  images: Prisma.ProductImageOrderByWithRelationInput[];
+  options: Prisma.ProductOptionOrderByWithRelationInput[];
+  collections: Prisma.CollectionProductOrderByWithRelationInput[];
+};
+
 /**
  * Per-request batching shared by REST and GraphQL: a page of products costs one statement
- * per relation, whatever the page size. The store's client adds the store to every query. With a
+ * per relation, whatever the page size, or none when its statement joined them in and primed these
+ * loaders (catalog/shown-products.ts). The store's client adds the store to every query. With a
  * catalogue snapshot (a catalogue read), the store's small reads (its locales and automatic discounts
  * in one statement, its categories, its metafield definitions) are read once per catalogue version
  * instead of once per request.
@@ -48,20 +62,20 @@ export function createLoaders(db: StoreDb, now: Date, catalog?: CatalogSnapshot)
     });
 
   const variantsByProduct = perProduct<Variant>((productIds) =>
-    db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] }),
+    db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.variants }),
   );
   const imagesByProduct = perProduct<ProductImage>((productIds) =>
-    db.productImage.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    db.productImage.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.images }),
   );
   const optionsByProduct = perProduct<ProductOption>((productIds) =>
-    db.productOption.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { name: 'asc' }] }),
+    db.productOption.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.options }),
   );
 
   const collectionsByProduct = perProduct<CollectionProduct & { collection: Collection }>((productIds) =>
     db.collectionProduct.findMany({
       where: { productId: { in: productIds } },
       include: { collection: true },
-      orderBy: [{ collection: { position: 'asc' } }, { collection: { pId: 'asc' } }],
+      orderBy: relationOrder.collections,
     }),
   );
 
