@@ -20,11 +20,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 export async function contextFor(deps: AppDeps, request: FastifyRequest, surface: Surface, catalogueRead = false): Promise<Ctx> {
   const findKey = deps.catalogReads?.findKey ?? databaseKeyLookup(deps.database.prisma);
-  const { store, principal, catalogVersion, catalogSales } = await authenticate(findKey, surface, {
-    clientKey: header(request, 'x-client-key'),
-    origin: header(request, 'origin'),
-    storeHeader: header(request, 'x-store-id'),
-  });
+  // One clock reading for the whole request, the key's expiry included.
+  const now = deps.clock ? new Date(deps.clock()) : new Date();
+  const { store, principal, catalogVersion, catalogSales } = await authenticate(
+    findKey,
+    surface,
+    { clientKey: header(request, 'x-client-key'), origin: header(request, 'origin'), storeHeader: header(request, 'x-store-id') },
+    now,
+  );
   const snapshots = catalogueRead ? deps.catalogReads?.snapshots : undefined;
   return createContext({
     db: deps.database.prisma,
@@ -38,7 +41,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl, outboundAllow: deps.config.media.fetchAllow },
     cartSession: header(request, 'x-cart-session'),
     payments: deps.payments,
-    now: deps.clock ? new Date(deps.clock()) : undefined,
+    now,
     catalog: snapshots && catalogVersion && catalogSales ? snapshots.snapshot(store.id, catalogVersion, catalogSales) : undefined,
   });
 }
