@@ -126,7 +126,7 @@ export function createLoaders(db: StoreDb, now: Date, catalog?: CatalogSnapshot)
   let offers: Promise<DiscountOffer[]> | undefined;
   const liveOffers = () => (offers ??= (facts ? facts() : Promise.resolve(undefined)).then((known) => liveAutomaticOffers(db, now, known)));
 
-  // The store's live discounts are read once per request, and only when a shopper price is asked.
+  // The store's live discounts are read once per request (per catalogue version on a catalogue read), and only when a shopper price is asked.
   const shopperPricingLoader = new DataLoader<Product, ProductPricing, string>(
     async (products) => {
       const [base, storeOffers] = await Promise.all([pricing.loadMany(products), liveOffers()]);
