@@ -25,18 +25,16 @@ export interface StoreVersions {
 const MAX_KEYS = 10_000;
 
 /**
- * The key's row (which names its app installation, if any) and its store's, as two statements that
- * both run whatever they find: an include would read the store only for a key that exists, so an unknown key would cost
- * one statement less than a revoked one and its answer time would tell which keys once existed.
+ * The key's row (which names its app installation, if any) and its store's, as one statement that
+ * runs whatever it finds: the store is joined in (`relationLoadStrategy: 'join'`), so an unknown key
+ * costs what a revoked one does. Loaded the default way, the store would be a second statement run
+ * only for a key that exists, and the answer time would tell which keys once existed.
  */
 async function readKey(db: Db, secretHash: string): Promise<KeyWithStore | null> {
-  const [key, store] = await Promise.all([
-    db.apiKey.findUnique({ where: { secretHash } }),
-    db.store.findFirst({ where: { apiKeys: { some: { secretHash } } } }),
-  ]);
-  if (!key || !store) return null;
-  const installation = key.installationId !== null && key.appSlug !== null ? { id: key.installationId, appSlug: key.appSlug } : null;
-  return { ...key, store, installation };
+  const found = await db.apiKey.findUnique({ where: { secretHash }, include: { store: true }, relationLoadStrategy: 'join' });
+  if (!found) return null;
+  const installation = found.installationId !== null && found.appSlug !== null ? { id: found.installationId, appSlug: found.appSlug } : null;
+  return { ...found, installation };
 }
 
 /** A revoked or expired key: every surface refuses it. */
@@ -44,13 +42,14 @@ function opensNothing(key: ApiKey, now: Date): boolean {
   return key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now);
 }
 
-/** Every request reads its key from the database: the deployment caches no catalogue reads. */
+/** Every call reads the key from the database: for callers that keep no catalogue versions (a command, a test). */
 export function databaseKeyLookup(db: Db): KeyLookup {
   return async (secretHash) => ({ key: await readKey(db, secretHash), version: null });
 }
 
 /**
- * Keys read once per catalogue version of their store. Key and store writes replace the version
+ * Keys read once per catalogue version of their store, whether or not catalogue answers are cached
+ * (`RESPONSE_CACHE_MB=0` keeps the versions too). Key and store writes replace the version
  * like catalogue writes do (platform/database/catalog-writes.ts), so a revoked key, a changed plan
  * or a store switched to dev mode is seen on the very next request; expiry is checked on every use.
  * The version is read before the row, never after: a row read first could be older than the

@@ -49,7 +49,7 @@ export interface Ctx {
   outbox?: Outbox;
   /** The signed-out shopper's cart session (`X-Cart-Session`), which a sign-in merges into the customer's cart. */
   cartSession?: string;
-  /** The store's catalogue version as the request found it, where the deployment caches catalogue reads; never inside a transaction. */
+  /** The store's catalogue version as a catalogue read found it, with what is known at it (catalog-snapshot.ts); never inside a transaction. */
   catalog?: CatalogSnapshot;
 }
 
@@ -70,7 +70,7 @@ export function createContext(input: ContextInput): Ctx {
     db,
     now,
     payments: input.payments === undefined ? testPaymentProvider : input.payments,
-    loaders: createLoaders(db, now),
+    loaders: createLoaders(db, now, input.catalog),
     transact: transactorOf(input.db, db),
   };
 }

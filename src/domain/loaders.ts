@@ -1,6 +1,8 @@
 import DataLoader from 'dataloader';
-import type { Category, Collection, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, ProductRating, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type { Category, Collection, Prisma, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, ProductRating, StoreLocale, Variant } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
+import type { CatalogSnapshot } from './catalog/catalog-snapshot.js';
+import { localeOrder, readStoreFacts } from './catalog/store-facts.js';
 import { liveAutomaticOffers } from './discounts/live-offers.js';
 import type { DiscountOffer } from './pricing/discounts.js';
 import { priceProduct, type ProductPricing } from './pricing/product-pricing.js';
@@ -25,11 +27,33 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** The order a product's rows of each relation are read in, batched here or joined into its page's statement (catalog/shown-products.ts). */
+export const relationOrder = {
+  variants: [{ position: 'asc' }, { pId: 'asc' }],
+  images: [{ position: 'asc' }, { id: 'asc' }],
+  options: [{ position: 'asc' }, { name: 'asc' }],
+  collections: [{ collection: { position: 'asc' } }, { collection: { pId: 'asc' } }],
+} satisfies {
+  variants: Prisma.VariantOrderByWithRelationInput[];
+  images: Prisma.ProductImageOrderByWithRelationInput[];
+  options: Prisma.ProductOptionOrderByWithRelationInput[];
+  collections: Prisma.CollectionProductOrderByWithRelationInput[];
+};
+
 /**
  * Per-request batching shared by REST and GraphQL: a page of products costs one statement
- * per relation, whatever the page size. The store's client adds the store to every query.
+ * per relation, whatever the page size, or none when its statement joined them in and primed these
+ * loaders (catalog/shown-products.ts). The store's client adds the store to every query. With a
+ * catalogue snapshot (a catalogue read), the store's small reads (its locales and automatic discounts
+ * in one statement, its categories, its metafield definitions) are read once per catalogue version
+ * instead of once per request.
  */
-export function createLoaders(db: StoreDb, now: Date) {
+export function createLoaders(db: StoreDb, now: Date, catalog?: CatalogSnapshot) {
+  /** Read once per catalogue version with a snapshot, once per request without. */
+  const perVersion = <T>(name: string, read: () => Promise<T>) => (catalog ? catalog.kept(name, read) : read());
+  /** With a snapshot, the locales and automatic discounts come in one statement per version (catalog/store-facts.ts). */
+  const facts = catalog && (() => catalog.kept('store-facts', () => readStoreFacts(db, now)));
+
   /** One statement for the rows of a whole batch of products, handed back per product. */
   const perProduct = <Row extends { productId: string }>(fetch: (productIds: string[]) => Promise<Row[]>) =>
     new DataLoader<string, Row[]>(async (productIds) => {
@@ -38,20 +62,20 @@ export function createLoaders(db: StoreDb, now: Date) {
     });
 
   const variantsByProduct = perProduct<Variant>((productIds) =>
-    db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] }),
+    db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.variants }),
   );
   const imagesByProduct = perProduct<ProductImage>((productIds) =>
-    db.productImage.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    db.productImage.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.images }),
   );
   const optionsByProduct = perProduct<ProductOption>((productIds) =>
-    db.productOption.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { name: 'asc' }] }),
+    db.productOption.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.options }),
   );
 
   const collectionsByProduct = perProduct<CollectionProduct & { collection: Collection }>((productIds) =>
     db.collectionProduct.findMany({
       where: { productId: { in: productIds } },
       include: { collection: true },
-      orderBy: [{ collection: { position: 'asc' } }, { collection: { pId: 'asc' } }],
+      orderBy: relationOrder.collections,
     }),
   );
 
@@ -100,9 +124,9 @@ export function createLoaders(db: StoreDb, now: Date) {
   );
 
   let offers: Promise<DiscountOffer[]> | undefined;
-  const liveOffers = () => (offers ??= liveAutomaticOffers(db, now));
+  const liveOffers = () => (offers ??= (facts ? facts() : Promise.resolve(undefined)).then((known) => liveAutomaticOffers(db, now, known)));
 
-  // The store's live discounts are read once per request, and only when a shopper price is asked.
+  // The store's live discounts are read once per request (per catalogue version on a catalogue read), and only when a shopper price is asked.
   const shopperPricingLoader = new DataLoader<Product, ProductPricing, string>(
     async (products) => {
       const [base, storeOffers] = await Promise.all([pricing.loadMany(products), liveOffers()]);
@@ -116,17 +140,16 @@ export function createLoaders(db: StoreDb, now: Date) {
 
   let visibleMetafields: Promise<Map<string, Set<string>>> | undefined;
   const storefrontMetafieldKeys = () =>
-    (visibleMetafields ??= db.metafieldDefinition
-      .findMany({ where: { storefrontVisible: true }, select: { ownerType: true, namespace: true, key: true } })
-      .then((rows) => {
-        const byOwner = new Map<string, Set<string>>();
-        for (const row of rows) {
-          let keys = byOwner.get(row.ownerType);
-          if (!keys) byOwner.set(row.ownerType, (keys = new Set()));
-          keys.add(`${row.namespace}.${row.key}`);
-        }
-        return byOwner;
-      }));
+    (visibleMetafields ??= perVersion('storefront-metafield-keys', async () => {
+      const rows = await db.metafieldDefinition.findMany({ where: { storefrontVisible: true }, select: { ownerType: true, namespace: true, key: true } });
+      const byOwner = new Map<string, Set<string>>();
+      for (const row of rows) {
+        let keys = byOwner.get(row.ownerType);
+        if (!keys) byOwner.set(row.ownerType, (keys = new Set()));
+        keys.add(`${row.namespace}.${row.key}`);
+      }
+      return byOwner;
+    }));
 
   let metafieldDefinitionRows: Promise<MetafieldDefinition[]> | undefined;
 
@@ -147,16 +170,16 @@ export function createLoaders(db: StoreDb, now: Date) {
     pricing,
     /** The same with the store's live automatic discounts applied: what shoppers see. */
     shopperPricing: shopperPricingLoader,
-    /** The store's live automatic discounts at the request's clock, read once. */
+    /** The store's live automatic discounts at the request's clock, read once (live-offers.ts). */
     liveOffers,
-    /** The `namespace.key`s of storefront-visible metafield definitions, by owner type; read once per request. */
+    /** The `namespace.key`s of storefront-visible metafield definitions, by owner type; read once per request (or version). */
     storefrontMetafieldKeys,
-    /** Every metafield definition of the store; read once per request, when a metafield field is asked. */
-    metafieldDefinitions: () => (metafieldDefinitionRows ??= db.metafieldDefinition.findMany({ orderBy: { pId: 'asc' } })),
-    /** The store's locales, primary first; read once per request. */
-    storeLocales: () => (locales ??= db.storeLocale.findMany({ orderBy: [{ isPrimary: 'desc' }, { position: 'asc' }, { code: 'asc' }] })),
-    /** The whole category tree of the store; small, read once per request when a filter needs it. */
-    allCategories: () => (categories ??= db.category.findMany({ orderBy: [{ position: 'asc' }, { name: 'asc' }] })),
+    /** Every metafield definition of the store; read once per request (or version), when a metafield field is asked. */
+    metafieldDefinitions: () => (metafieldDefinitionRows ??= perVersion('metafield-definitions', () => db.metafieldDefinition.findMany({ orderBy: { pId: 'asc' } }))),
+    /** The store's locales, primary first; read once per request (or version). The rows are shared: never change them. */
+    storeLocales: () => (locales ??= facts ? facts().then((known) => known.locales) : db.storeLocale.findMany({ orderBy: localeOrder })),
+    /** The whole category tree of the store; small, read once per request (or version) when a filter needs it. Shared rows. */
+    allCategories: () => (categories ??= perVersion('categories', () => db.category.findMany({ orderBy: [{ position: 'asc' }, { name: 'asc' }] }))),
   };
 }
 

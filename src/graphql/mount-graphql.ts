@@ -13,7 +13,7 @@ import type { AppDeps } from '../app/app-deps.js';
 import type { LiveEvents } from '../platform/live/live-events.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
-import { catalogueReadsOf, hasErrors } from '../http/response-cache/graphql-reads.js';
+import { catalogueKeyOf, catalogueReadsOf, hasErrors } from '../http/response-cache/graphql-reads.js';
 import { graphqlPageViews } from './page-views.js';
 import { customerSignIn } from './customer-sign-in.js';
 import { useErrorCodes } from './error-codes-plugin.js';
@@ -41,7 +41,7 @@ async function answerFailure(error: FastifyError, request: FastifyRequest, reply
 
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live: LiveEvents) {
   const schema = buildSchema();
-  const catalogueKeyOf = catalogueReadsOf(schema);
+  const catalogueReadOf = catalogueReadsOf(schema);
   const countPageViews = deps.traffic ? graphqlPageViews(schema, deps.traffic) : () => undefined;
   const cache = deps.catalogReads?.cache ?? null;
   const yoga = createYoga<ServerContext, GraphqlContext>({
@@ -97,7 +97,9 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
         handler: async (request, reply) => {
           if (wantsGraphiql(request)) return page.send(reply, graphiqlOptions());
           checkGraphqlRequest(request);
-          const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql'));
+          // Before the key: a multipart body is not read yet, and an upload is no catalogue read.
+          const read = catalogueReadOf(request);
+          const ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, 'graphql', read !== null));
           // Read only for a known key: its X-Client-Key header is also what keeps a cross-site form from posting one (README, Multipart bodies).
           if (request.isMultipart()) request.body = await readGraphqlMultipart(request, reply, uploadLimits);
           const graphql: GraphqlContext = { ctx, signIn: customerSignIn(deps, request, ctx), clientIp: request.ip, live };
@@ -106,7 +108,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
             if (response.status === 406) throw new ApiError('not_acceptable', 'Send Accept: application/graphql-response+json or application/json.');
             return response;
           };
-          const cacheKey = cache && catalogueKeyOf(cache, request, ctx);
+          const cacheKey = cache && read !== null && catalogueKeyOf(cache, ctx, read);
           if (cacheKey) {
             const { kept, built } = await cache.lookUp(cacheKey, ctx);
             if (kept) {

@@ -12,15 +12,23 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-/** Authenticates the request's key by the surface's rules and builds the domain context every face hands its domain calls. */
-export async function contextFor(deps: AppDeps, request: FastifyRequest, surface: Surface): Promise<Ctx> {
+/**
+ * Authenticates the request's key by the surface's rules and builds the domain context every face
+ * hands its domain calls. A catalogue read (a REST route or GraphQL query the catalogue cache may
+ * answer) gets the store's catalogue snapshot, cache or not; any other request reads the database,
+ * since one that writes could otherwise read its own write back from before it.
+ */
+export async function contextFor(deps: AppDeps, request: FastifyRequest, surface: Surface, catalogueRead = false): Promise<Ctx> {
   const findKey = deps.catalogReads?.findKey ?? databaseKeyLookup(deps.database.prisma);
-  const { store, principal, catalogVersion, catalogSales } = await authenticate(findKey, surface, {
-    clientKey: header(request, 'x-client-key'),
-    origin: header(request, 'origin'),
-    storeHeader: header(request, 'x-store-id'),
-  });
-  const cache = deps.catalogReads?.cache;
+  // One clock reading for the whole request, the key's expiry included.
+  const now = deps.clock ? new Date(deps.clock()) : new Date();
+  const { store, principal, catalogVersion, catalogSales } = await authenticate(
+    findKey,
+    surface,
+    { clientKey: header(request, 'x-client-key'), origin: header(request, 'origin'), storeHeader: header(request, 'x-store-id') },
+    now,
+  );
+  const snapshots = catalogueRead ? deps.catalogReads?.snapshots : undefined;
   return createContext({
     db: deps.database.prisma,
     kv: deps.kv,
@@ -33,8 +41,8 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     settings: { cartTtlDays: deps.config.cartTtlDays, publicUrl: deps.config.publicUrl, outboundAllow: deps.config.media.fetchAllow },
     cartSession: header(request, 'x-cart-session'),
     payments: deps.payments,
-    now: deps.clock ? new Date(deps.clock()) : undefined,
-    catalog: cache && catalogVersion && catalogSales ? cache.snapshot(store.id, catalogVersion, catalogSales) : undefined,
+    now,
+    catalog: snapshots && catalogVersion && catalogSales ? snapshots.snapshot(store.id, catalogVersion, catalogSales) : undefined,
   });
 }
 

@@ -80,3 +80,56 @@ describe.runIf(postgres)('CLI writes beside a running server without Redis', () 
     }
   });
 });
+
+describe.runIf(postgres)('a key revoked by the CLI beside a server that caches no answers (RESPONSE_CACHE_MB=0)', () => {
+  /** A server keeping the key at its store's catalogue version; `redis` false: its versions in its own memory, told of the CLI's writes by notifications. */
+  async function keptKey(redis: boolean) {
+    const redisUrl = process.env.REDIS_URL;
+    if (!redis) delete process.env.REDIS_URL;
+    const slug = uniqueSlug();
+    const database = await db.open();
+    const kv = openKv(redis ? process.env.REDIS_URL : undefined);
+    const t = await startTestApp({ RESPONSE_CACHE_MB: '0' }, { database, kv });
+    const close = async () => {
+      if (redisUrl) process.env.REDIS_URL = redisUrl;
+      await t.close();
+      await kv.close();
+      await database.close();
+    };
+    try {
+      await cliJson('store', 'create', '--name', 'Uncached', '--slug', slug);
+      const key = await cliJson('key', 'create', '--store', slug, '--kind', 'public', '--origins', '*');
+      const store = await database.prisma.store.findUniqueOrThrow({ where: { slug } });
+      await createProduct(database, store, { title: 'Lamp', slug: 'lamp' });
+      for (let i = 0; i < 2; i += 1) expect((await get(t.app, '/v1/store/products/lamp', key.key)).status).toBe(200);
+      const before = database.statementCount();
+      await get(t.app, '/v1/store/products/lamp', key.key);
+      expect(database.statementCount() - before, 'the key kept: the product page alone').toBe(1);
+      return { t, key, close };
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+
+  it.runIf(fleet)('is refused on the server’s next request: the CLI replaced the version in Redis', async () => {
+    const { t, key, close } = await keptKey(true);
+    try {
+      await cliJson('key', 'revoke', '--id', key.id);
+      const refused = await get(t.app, '/v1/store/products/lamp', key.key);
+      expect(refused.body).toEqual(failureEnvelope(refused, 'invalid_client_key', 'This API key was revoked.'));
+    } finally {
+      await close();
+    }
+  });
+
+  it('is refused once PostgreSQL’s notification reaches the server, without Redis', async () => {
+    const { t, key, close } = await keptKey(false);
+    try {
+      await cliJson('key', 'revoke', '--id', key.id);
+      await expect.poll(async () => (await get(t.app, '/v1/store/products/lamp', key.key)).status, { timeout: 10_000 }).toBe(401);
+    } finally {
+      await close();
+    }
+  });
+});

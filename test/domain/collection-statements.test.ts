@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { send } from '../support/writes.js';
 
 // A collection or promotion page of cards costs the same SQL statements whatever its size, and
-// discounts add at most one statement to it.
+// discounts add none to it.
 
 let t: TestApp;
 let shop: TestStore;
@@ -55,13 +55,25 @@ async function setDiscounts(on: boolean) {
   await t.database.prisma.discount.update({ where: { id: promotionId }, data: { autoApply: on } });
 }
 
-async function restStatements(path: string) {
+/**
+ * What a page costs once read before at the store's catalogue version: a key's first read in a
+ * process keeps nothing, its second keeps the key, and the store's locales and discounts and the
+ * collection at the version (catalog-snapshot.ts).
+ */
+async function warmed<T extends { status: number; raw: string }>(read: () => Promise<T>): Promise<{ res: T; count: number }> {
+  await read();
+  await read();
   const before = t.database.statementCount();
-  const res = await get(t.app, path, shop.publicKey);
+  const res = await read();
+  return { res, count: t.database.statementCount() - before };
+}
+
+async function restStatements(path: string) {
+  const { res, count } = await warmed(() => get(t.app, path, shop.publicKey));
   expect(res.status, res.raw).toBe(200);
   const cards: { discount: unknown; discounts: unknown[] }[] = res.body.data;
   return {
-    count: t.database.statementCount() - before,
+    count,
     cards: cards.length,
     discounted: cards.filter((c) => c.discount !== null && c.discounts.length).length,
   };
@@ -75,52 +87,57 @@ const graphqlPages = {
 };
 
 async function graphqlStatements(query: string) {
-  const before = t.database.statementCount();
-  const res = await graphql(t.app, shop.publicKey, query);
+  const { res, count } = await warmed(() => graphql(t.app, shop.publicKey, query));
   expect(res.body.errors, res.raw).toBeUndefined();
   const data = res.body.data.collection ?? res.body.data.promotion;
   const nodes: { discount: unknown; discounts: unknown[] }[] = data.products.edges
     ? data.products.edges.map((e: { node: unknown }) => e.node)
     : data.products.nodes;
   return {
-    count: t.database.statementCount() - before,
+    count,
     cards: nodes.length,
     discounted: nodes.filter((n) => n.discount !== null && n.discounts.length).length,
   };
 }
 
-const restPages: [string, string][] = [
-  ['a manual collection', '/v1/store/collections/manual/products?'],
-  ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?'],
-  ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&'],
-  ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`],
+// Each with what one page costs: one statement per run of its order, each run joining the
+// relations its cards show (src/domain/catalog/shown-products.ts), plus what its filters read.
+const restPages: [string, string, number][] = [
+  // the members with their products
+  ['a manual collection', '/v1/store/collections/manual/products?', 1],
+  // the pinned members, then the other products the rules match
+  ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?', 2],
+  // the option index the attribute filter resolves against; the same two runs in stock, then out of stock
+  ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&', 5],
+  // the promotion, the option index of its products (for the filter and the facets), the page
+  ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`, 3],
 ];
 
 describe('collection and promotion product pages', () => {
-  it.each([...restPages, ['a discount_applies smart collection', '/v1/store/collections/deals/products?']])(
+  it.each([...restPages, ['a discount_applies smart collection', '/v1/store/collections/deals/products?', 2] as const])(
     '%s costs the same statements for 5 and 50 cards',
-    async (_, path) => {
+    async (_, path, statements) => {
       const url = path.replace('PROMO', promotionId);
       const five = await restStatements(`${url}per_page=5`);
       const fifty = await restStatements(`${url}per_page=50`);
       expect(five.cards).toBe(5);
       expect(fifty.cards).toBeGreaterThan(5);
-      expect(fifty.count).toBe(five.count);
-      expect(fifty.count).toBeLessThanOrEqual(16);
+      expect([five.count, fifty.count]).toEqual([statements, statements]);
     },
   );
 
   it.each([
-    ['a smart collection', graphqlPages.collection('smart')],
-    ['a discount_applies smart collection', graphqlPages.collection('deals')],
-    ['a promotion', graphqlPages.promotion()],
-  ])('%s costs the same statements for 5 and 50 cards on GraphQL, discounts and facets included', async (_, query) => {
+    // the two runs, and the facets' option index
+    ['a smart collection', graphqlPages.collection('smart'), 3],
+    ['a discount_applies smart collection', graphqlPages.collection('deals'), 3],
+    // the promotion; then for its products and for its facets each: the promotion, the option index, the page
+    ['a promotion', graphqlPages.promotion(), 7],
+  ] as const)('%s costs the same statements for 5 and 50 cards on GraphQL, discounts and facets included', async (_, query, statements) => {
     const five = await graphqlStatements(query(5));
     const fifty = await graphqlStatements(query(50));
     expect(five.cards).toBe(5);
     expect(fifty.cards).toBeGreaterThan(5);
-    expect(fifty.count).toBe(five.count);
-    expect(fifty.count).toBeLessThanOrEqual(16);
+    expect([five.count, fifty.count]).toEqual([statements, statements]);
   });
 
   it('spends nothing on the discount_applies rule itself: it reads the offers the cards are priced with', async () => {
@@ -130,7 +147,7 @@ describe('collection and promotion product pages', () => {
     expect(deals.count).toBe(lamps.count);
   });
 
-  it('adds at most one statement for discounts, REST and GraphQL, collection and promotion pages', async () => {
+  it('spends no statement of a page on discounts: they come with the store’s locales, once per catalogue version', async () => {
     const pages = [
       ...restPages.map(([name, path]) => [`REST ${name}`, () => restStatements(`${path.replace('PROMO', promotionId)}per_page=50`)] as const),
       ['GraphQL collection', () => graphqlStatements(graphqlPages.collection('smart')(50))] as const,
@@ -144,8 +161,7 @@ describe('collection and promotion product pages', () => {
         const withDiscounts = await load();
         expect([without.cards, without.discounted], name).toEqual([withDiscounts.cards, 0]);
         expect(withDiscounts.discounted, name).toBe(withDiscounts.cards);
-        expect(withDiscounts.count - without.count, name).toBeGreaterThanOrEqual(0);
-        expect(withDiscounts.count - without.count, name).toBeLessThanOrEqual(1);
+        expect(withDiscounts.count, name).toBe(without.count);
       }
     } finally {
       await setDiscounts(true);

@@ -206,9 +206,12 @@ describe('Tenancy', () => {
 });
 
 describe('a key that opens nothing', () => {
-  it('costs the same statements and KV calls unknown, revoked or expired, so its cost never tells a key that once existed', async () => {
+  it.each([
+    ['answers cached', {}],
+    ['no answer cached (RESPONSE_CACHE_MB=0)', { RESPONSE_CACHE_MB: '0' }],
+  ])('costs the same statements and KV calls unknown, revoked or expired, so its cost never tells a key that once existed: %s', async (_, env) => {
     const calls: string[] = [];
-    const app = await startTestApp({}, { database: t.database, kv: notingKv(openTestKv(), calls) });
+    const app = await startTestApp(env, { database: t.database, kv: notingKv(openTestKv(), calls) });
     try {
       const ctx = { db: t.database.prisma, now: new Date() };
       const { apiKey, secret: revoked } = await createApiKey(ctx, { store: shop.store.slug, kind: 'public', origins: ['*'] });

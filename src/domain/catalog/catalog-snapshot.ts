@@ -1,16 +1,21 @@
 import { dependsOnStock, type StockReads } from '../../platform/database/stock-reads.js';
 
 /**
- * The catalogue version a request read before any catalogue row (http/response-cache/catalog-versions.ts),
+ * The catalogue version a catalogue read found before any catalogue row (http/response-cache/catalog-versions.ts),
  * with what is already known at that version. Every catalogue write replaces the version, so a
- * figure kept here can never outlive the rows it was counted from.
+ * figure or row kept here can never outlive the rows it was read from. Catalogue reads have one
+ * whether or not their answers are cached; a read that writes never does, since it could read its
+ * own write back from before it.
  */
 export interface CatalogSnapshot {
   version: string;
   /** The store's sales token, read with the version: what stock writes replace instead of it. */
   sales: string;
-  /** Page-mode totals counted at this version, by list and condition. */
-  counts: { get(key: string): number | undefined; set(key: string, total: number): void };
+  /**
+   * What `read` answers, read once per store, version and `name` in the process (and at most the
+   * cache's maximum age apart): `name` must say everything the read depends on. A read that fails is not kept.
+   */
+  kept<T>(name: string, read: () => Promise<T>): Promise<T>;
   /** Set when this request builds an answer the cache keeps: what the build reads of stock. */
   build?: { reads: StockReads };
 }
@@ -28,10 +33,5 @@ export async function countAtVersion(
   count: () => Promise<number>,
 ): Promise<number> {
   if (!ctx.catalog || dependsOnStock(where)) return count();
-  const key = `${list}:${JSON.stringify(where)}`;
-  const known = ctx.catalog.counts.get(key);
-  if (known !== undefined) return known;
-  const total = await count();
-  ctx.catalog.counts.set(key, total);
-  return total;
+  return ctx.catalog.kept(`count:${list}:${JSON.stringify(where)}`, count);
 }

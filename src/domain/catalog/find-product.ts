@@ -3,6 +3,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
 import { parseRecordId, uuidsOf } from '../record-id.js';
+import { detailRelations, keepShown, shownRelations } from './shown-products.js';
 import { merchantVisible, shopperVisible } from './visibility.js';
 
 /** A shopper product by its slug, or (from GraphQL) its integer id or uuid. */
@@ -11,17 +12,31 @@ export interface CatalogProductRef {
   id?: string | null;
 }
 
-/** A shopper-visible product; anything that names none is a 404. */
-export async function findCatalogProduct(ctx: Ctx, ref: CatalogProductRef): Promise<Product> {
+/** The condition naming a shopper-visible product; anything that names none is a 404. */
+function catalogProductWhere(ctx: Ctx, ref: CatalogProductRef) {
   const recordId = ref.id ? parseRecordId(ref.id) : null;
   // A slug with a NUL cannot exist (PostgreSQL text refuses it), so it names no product.
   if (ref.slug && !hasNoNul(ref.slug)) throw ApiError.notFound('Product');
   if (!ref.slug && !recordId) throw ApiError.notFound('Product');
-  const product = await ctx.db.product.findFirst({
-    where: { ...shopperVisible(ctx), ...(ref.slug ? { slug: ref.slug } : {}), ...(recordId ?? {}) },
-  });
+  return { ...shopperVisible(ctx), ...(ref.slug ? { slug: ref.slug } : {}), ...(recordId ?? {}) };
+}
+
+/** A shopper-visible product; anything that names none is a 404. */
+export async function findCatalogProduct(ctx: Ctx, ref: CatalogProductRef): Promise<Product> {
+  const product = await ctx.db.product.findFirst({ where: catalogProductWhere(ctx, ref) });
   if (!product) throw ApiError.notFound('Product');
   return product;
+}
+
+/**
+ * The same product for its own page: read in one statement with what the page shows (its
+ * collections too, `withCollections`), handed to the loaders (shown-products.ts).
+ */
+export async function findShownProduct(ctx: Ctx, ref: CatalogProductRef, { withCollections = false } = {}): Promise<Product> {
+  const include = withCollections ? detailRelations : shownRelations;
+  const product = await ctx.db.product.findFirst({ where: catalogProductWhere(ctx, ref), include, relationLoadStrategy: 'join' });
+  if (!product) throw ApiError.notFound('Product');
+  return keepShown(ctx, [product])[0]!;
 }
 
 /** A product of the store by integer id or uuid; another store's product is simply not found. */

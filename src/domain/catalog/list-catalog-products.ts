@@ -6,6 +6,7 @@ import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js'
 import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
 import { countAtVersion } from './catalog-snapshot.js';
+import { primeTranslations } from './shown-products.js';
 import type { CatalogSort } from './product-sorts.js';
 import { catalogSorts, productsSortedBy } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
@@ -71,8 +72,13 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
     fetch: (args) => fetch(args as Prisma.ProductFindManyArgs),
   };
 
-  if (input.page === undefined) return { ...(await keysetPage(ctx, query, input.window)), locale, pagination: null };
+  if (input.page === undefined) {
+    const page = await keysetPage(ctx, query, input.window);
+    await primeTranslations(ctx, page.rows, locale);
+    return { ...page, locale, pagination: null };
+  }
   const size = input.window.size;
   const page = await numberedPage(ctx, query, input.page, size, (w) => countAtVersion(ctx, CATALOG_LIST, w, () => ctx.db.product.count({ where: w })));
+  await primeTranslations(ctx, page.rows, locale);
   return { ...page, locale, pagination: { currentPage: input.page, lastPage: page.lastPage, perPage: size, total: page.total } };
 }

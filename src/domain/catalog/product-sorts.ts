@@ -1,6 +1,7 @@
 import type { Prisma, Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { settleShopperPrices } from '../pricing/shopper-price-column.js';
+import { keepShown, shownRelations } from './shown-products.js';
 import { asBoolean, asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
 
 const byPId = (direction: Direction): SortColumn<Product> => ({ field: 'pId', direction, read: (p) => p.pId, parse: asNumber });
@@ -25,13 +26,16 @@ const shownPrice = (direction: Direction): SortColumn<Product> => ({
 type ShopperPricedProduct = Product & { shopperPrice?: { price: Prisma.Decimal } | null };
 
 /**
- * How a product list with this sort reads its rows: a price sort first settles the stored shopper
- * prices (one statement when nothing changed) and reads each row's with it.
+ * How a shopper's product list with this sort reads its rows: with the relations its cards show
+ * joined in and handed to the loaders (shown-products.ts), in one statement. A price sort first
+ * settles the stored shopper prices (one statement when nothing changed) and reads each row's with it.
  */
 export async function productsSortedBy(ctx: Ctx, sort: KeysetSort<Product>): Promise<(args: Prisma.ProductFindManyArgs) => Promise<Product[]>> {
-  if (!sort.some((column) => column.field === SHOPPER_PRICE)) return (args) => ctx.db.product.findMany(args);
-  await settleShopperPrices(ctx);
-  return (args) => ctx.db.product.findMany({ ...args, include: { shopperPrice: { select: { price: true } } } });
+  const priced = sort.some((column) => column.field === SHOPPER_PRICE);
+  if (priced) await settleShopperPrices(ctx);
+  const include = priced ? { ...shownRelations, shopperPrice: { select: { price: true } } } : shownRelations;
+  return async ({ where, orderBy, take, skip }) =>
+    keepShown(ctx, await ctx.db.product.findMany({ where, orderBy, take, skip, include, relationLoadStrategy: 'join' }));
 }
 
 /** Storefront sorts, each ending in the unique product id. */

@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { catalogSorts } from '../catalog/product-sorts.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { segment, type AnySegment } from '../pagination/segmented-page.js';
+import { keepShown, shownRelations } from '../catalog/shown-products.js';
 
 type Placed = CollectionProduct & { product: Product };
 
@@ -13,22 +14,33 @@ const placedSort: KeysetSort<Placed> = [
   { field: 'product.pId', direction: 'asc', read: (r) => r.product.pId, parse: asNumber },
 ];
 
-/** The run of products the merchant placed (pinned or positioned rows of CollectionProduct). */
+/** The run of products the merchant placed (pinned or positioned rows of CollectionProduct), each with what its card shows (shown-products.ts). */
 function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput): AnySegment<Product> {
   return segment<Placed, Product>({
     sort: placedSort,
     where: { collectionId, product: where },
-    fetch: (args) => ctx.db.collectionProduct.findMany({ ...(args as object), include: { product: true } }) as Promise<Placed[]>,
+    fetch: async (args) => {
+      const rows = await ctx.db.collectionProduct.findMany({
+        ...(args as object),
+        include: { product: { include: shownRelations } },
+        relationLoadStrategy: 'join',
+      });
+      const products = keepShown(
+        ctx,
+        rows.map((r) => r.product),
+      );
+      return rows.map((r, i) => ({ ...r, product: products[i]! }));
+    },
     output: (r) => r.product,
   });
 }
 
-/** A smart collection's other members, newest first, ending in the product id. */
+/** A smart collection's other members, newest first, ending in the product id, each with what its card shows. */
 function unplaced(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput): AnySegment<Product> {
   return segment<Product, Product>({
     sort: catalogSorts.latest,
     where: { AND: [where, { collections: { none: { collectionId } } }] },
-    fetch: (args) => ctx.db.product.findMany(args as Parameters<typeof ctx.db.product.findMany>[0]),
+    fetch: async (args) => keepShown(ctx, await ctx.db.product.findMany({ ...(args as object), include: shownRelations, relationLoadStrategy: 'join' })),
     output: (p) => p,
   });
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { filteredProducts, type ShopperProductFilter } from '../catalog/facets/filtered-products.js';
 import type { Facet } from '../catalog/facets/option-index.js';
 import { catalogSorts, productsSortedBy } from '../catalog/product-sorts.js';
+import { primeTranslations } from '../catalog/shown-products.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { segment, segmentedPage, type SegmentedPage } from '../pagination/segmented-page.js';
 import { merchantOrder } from './collection-order.js';
@@ -20,8 +21,8 @@ export type CollectionSort = (typeof collectionSortNames)[number];
 const productSorts = { newest: catalogSorts.latest, price_low: catalogSorts.price_low, price_high: catalogSorts.price_high, popular: catalogSorts.popular };
 
 export interface CollectionProductsInput extends ShopperProductFilter {
-  /** uuid, integer id or slug. */
-  collection: string;
+  /** uuid, integer id or slug, or the collection already found. */
+  collection: string | Collection;
   window: { size: number; after?: string | null };
   sort: CollectionSort;
   locale?: string | null;
@@ -39,9 +40,17 @@ async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<
   return segment<Product, Product>({ sort, where, fetch: (args) => fetch(args as Prisma.ProductFindManyArgs), output: (p) => p });
 }
 
-/** A collection's shopper-visible products, filtered, in the requested order, walked by a signed cursor. */
+/**
+ * A collection's shopper-visible products, filtered, in the requested order, walked by a signed
+ * cursor. The rows come with what their cards show in the loaders (shown-products.ts): one
+ * statement per run of the order (one for a manual collection, two for a smart one), one more for
+ * the page's translations in another locale.
+ */
 export async function listCollectionProducts(ctx: Ctx, input: CollectionProductsInput): Promise<CollectionProductsPage> {
-  const [collection, locale] = await Promise.all([findCollection(ctx, input.collection), resolveLocale(ctx, input.locale)]);
+  const [collection, locale] = await Promise.all([
+    typeof input.collection === 'string' ? findCollection(ctx, input.collection) : input.collection,
+    resolveLocale(ctx, input.locale),
+  ]);
   const members = await membershipWhere(smartWhereCompiler(ctx), collection);
   const filtered = await filteredProducts(ctx, members, input, { facets: input.withFacets ?? false, attributesField: 'attributes' });
   const segments =
@@ -50,6 +59,7 @@ export async function listCollectionProducts(ctx: Ctx, input: CollectionProducts
       : [await sortedSegment(ctx, productSorts[input.sort], filtered.where as Record<string, unknown>)];
   const binding = { list: 'collection.products', storeId: ctx.store.id, filters: { collection: collection.id, sort: input.sort, ...filtered.binding } };
   const page = await segmentedPage(ctx, binding, segments, input.window);
+  await primeTranslations(ctx, page.items, locale);
   return { ...page, collection, locale, facets: filtered.facets };
 }
 

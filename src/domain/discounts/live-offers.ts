@@ -27,11 +27,16 @@ export function offerOf(row: Discount): DiscountOffer {
   };
 }
 
+const liveRows = (rows: Discount[], now: Date) => rows.filter((row) => lowersShopperPrices(row, now)).map(offerOf);
+
 /**
- * The store's discounts that lower card prices now (`lowersShopperPrices`). One statement; products
- * are matched to targets in memory.
+ * The store's discounts that lower card prices now (`lowersShopperPrices`). One statement, or none
+ * with `unended`, the discounts not ended at its `readAt` (catalog/store-facts.ts): the live ones at
+ * any clock from then on are among them, so a discount starts and ends at its instant there too (a
+ * use that exhausts one is a write, which replaces the facts). A clock before `readAt`, or facts
+ * that the limit may have cut, read their own. Products are matched to targets in memory.
  */
-export async function liveAutomaticOffers(db: StoreDb, now: Date): Promise<DiscountOffer[]> {
-  const rows = await db.discount.findMany({ where: lowersShopperPricesWhere(now), orderBy: byPriority, take: LIVE_OFFER_LIMIT });
-  return rows.filter((row) => lowersShopperPrices(row, now)).map(offerOf);
+export async function liveAutomaticOffers(db: StoreDb, now: Date, unended?: { readAt: Date; unendedOffers: Discount[] }): Promise<DiscountOffer[]> {
+  if (unended && unended.readAt <= now && unended.unendedOffers.length < LIVE_OFFER_LIMIT) return liveRows(unended.unendedOffers, now);
+  return liveRows(await db.discount.findMany({ where: lowersShopperPricesWhere(now), orderBy: byPriority, take: LIVE_OFFER_LIMIT }), now);
 }

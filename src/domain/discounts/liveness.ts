@@ -78,6 +78,15 @@ export function lowersShopperPricesWhere(now: Date): Prisma.DiscountWhereInput {
   return { ...live, autoApply: true, AND: [...(live.AND as Prisma.DiscountWhereInput[]), ...basketFree] };
 }
 
+/**
+ * The same condition without the start: the discounts that lower card prices at `now` or will from
+ * a later instant, not yet ended at `now`. For any clock from `now` on, the discounts that lower
+ * card prices are among them (`lowersShopperPrices` picks them), whatever starts or ends meanwhile.
+ */
+export function lowersShopperPricesFromWhere(now: Date): Prisma.DiscountWhereInput {
+  return { isActive: true, isPublished: true, autoApply: true, AND: [{ OR: [{ validUntil: null }, { validUntil: { gt: now } }] }, ...basketFree] };
+}
+
 /** The products a discount targets: every product when it names none, else those named or in a named category. */
 export function targetPredicate(discount: Pick<Discount, 'productIds' | 'categoryIds'>): Prisma.ProductWhereInput {
   if (!discount.productIds.length && !discount.categoryIds.length) return {};

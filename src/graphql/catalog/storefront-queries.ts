@@ -1,7 +1,6 @@
-import { findCatalogProduct } from '../../domain/catalog/find-product.js';
+import { findProductPage } from '../../domain/catalog/get-catalog-product.js';
 import { catalogListLimits, listCatalogProducts } from '../../domain/catalog/list-catalog-products.js';
 import { catalogSortNames } from '../../domain/catalog/product-sorts.js';
-import { resolveLocale } from '../../domain/locale/resolve-locale.js';
 import { z } from 'zod';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
@@ -87,14 +86,11 @@ builder.queryFields((t) => ({
     args: { slug: t.arg.string({ required: false }), id: t.arg.string({ required: false }), locale: t.arg.string({ required: false }) },
     resolve: async (_root, args, { ctx }) => {
       if (!args.slug && !args.id) return null;
-      const [product, locale] = await Promise.all([
-        findCatalogProduct(ctx, { slug: args.slug, id: args.id }).catch((error) => {
-          if (error?.code === 'not_found') return null;
-          throw error;
-        }),
-        resolveLocale(ctx, args.locale),
-      ]);
-      return product && localized(product, locale);
+      const found = await findProductPage(ctx, { slug: args.slug, id: args.id, locale: args.locale }).catch((error) => {
+        if (error?.code === 'not_found') return null;
+        throw error;
+      });
+      return found && localized(found.product, found.locale);
     },
   }),
 }));

@@ -65,7 +65,8 @@ CollectionRef.implement({
           throw ApiError.invalidField('first', `must be between 1 and ${collectionProductLimits.maxPageSize}`);
         const page = await withArgNames({ size: 'first' }, () =>
           listCollectionProducts(ctx, {
-            collection: node.collection.id,
+            collection: node.collection,
+            locale: node.locale.code,
             window: { size, after: args.after },
             sort: args.sort ?? 'merchant',
             ...checkedFilter(args.filter),

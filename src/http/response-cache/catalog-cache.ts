@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import { nextCatalogBoundary } from './catalog-boundary.js';
-import type { CatalogSnapshot } from '../../domain/catalog/catalog-snapshot.js';
 import type { Ctx } from '../../domain/context.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { readingStock } from '../../platform/database/stock-reads.js';
@@ -16,7 +15,7 @@ export type Lookup = { kept: CachedAnswer; built: () => void } | { kept: null; b
 
 const noop = (): void => undefined;
 
-/** Totals and boundaries kept per store and version; small numbers, so a count of entries bounds them. */
+/** Boundaries kept per store and version; small numbers, so a count of entries bounds them. */
 const MAX_KEPT_FIGURES = 20_000;
 
 /**
@@ -36,7 +35,6 @@ export class CatalogCache {
   readonly #versions: CatalogVersions;
   /** Builds under way in this process, by key: a miss of the same key waits for them. */
   readonly #building = new Map<string, { done: Promise<void>; at: number }>();
-  readonly #counts = new LRUCache<string, number>({ max: MAX_KEPT_FIGURES });
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
   /** Told of every read, answered from the cache or not (/metrics counts them). */
   onRead: (hit: boolean) => void = () => undefined;
@@ -46,19 +44,6 @@ export class CatalogCache {
   constructor(answers: CachedAnswers, versions: CatalogVersions) {
     this.#answers = answers;
     this.#versions = versions;
-  }
-
-  /** What the request knows at `version`, for the domain's page-mode totals. */
-  snapshot(storeId: string, version: string, sales: string): CatalogSnapshot {
-    const prefix = `${storeId}:${version}:`;
-    return {
-      version,
-      sales,
-      counts: {
-        get: (key) => this.#counts.get(prefix + key),
-        set: (key, total) => void this.#counts.set(prefix + key, total),
-      },
-    };
   }
 
   /** The key of this request's answer; null when nothing may be cached (no version: a shared KV is down). */

@@ -17,9 +17,9 @@ export function hasErrors(body: string) {
 }
 
 /**
- * The root fields of `schema` that declare `catalogueCacheField` (src/graphql/builder.ts), and the
- * catalogue cache's key of a request that reads only them: a query sent without a customer's token.
- * Null for everything else (mutations, customer and merchant fields, `shop`, whose `isOpen` follows
+ * The root fields of `schema` that declare `catalogueCacheField` (src/graphql/builder.ts), and what
+ * a request that reads only them reads (a query sent without a customer's token), for the catalogue
+ * cache's key and the request's catalogue snapshot. Null for everything else (mutations, customer and merchant fields, `shop`, whose `isOpen` follows
  * the opening hours, malformed documents: Yoga answers those).
  */
 export function catalogueReadsOf(schema: GraphQLSchema) {
@@ -49,8 +49,10 @@ export function catalogueReadsOf(schema: GraphQLSchema) {
     return JSON.stringify([request.headers.accept ?? '', operationName ?? '', query, text(params?.variables) ?? '', text(params?.extensions) ?? '']);
   }
 
-  return (cache: CatalogCache, request: FastifyRequest, ctx: Ctx) => {
-    const read = catalogueReadOf(request);
-    return read === null ? null : cache.keyOf(ctx, 'graphql', createHash('sha256').update(read).digest('base64url'));
-  };
+  return catalogueReadOf;
+}
+
+/** The catalogue cache's key of a catalogue read (`catalogueReadsOf`), or null when nothing may be cached. */
+export function catalogueKeyOf(cache: CatalogCache, ctx: Ctx, read: string): string | null {
+  return cache.keyOf(ctx, 'graphql', createHash('sha256').update(read).digest('base64url'));
 }

@@ -1,4 +1,4 @@
-import { cachedKeyLookup, databaseKeyLookup, type KeyLookup } from '../../auth/key-lookup.js';
+import { cachedKeyLookup, type KeyLookup } from '../../auth/key-lookup.js';
 import type { ResponseCacheConfig } from '../../config.js';
 import { CatalogVersions } from './catalog-versions.js';
 import { onCatalogWrite, onStockWrite } from '../../platform/database/catalog-writes.js';
@@ -7,27 +7,32 @@ import type { Db } from '../../platform/database/database.js';
 import type { Kv } from '../../platform/kv/kv.js';
 import { CachedAnswers } from './cached-answers.js';
 import { CatalogCache } from './catalog-cache.js';
+import { CatalogSnapshots } from './catalog-snapshots.js';
 
 export interface CatalogReads {
-  /** Null when `RESPONSE_CACHE_MB=0`: every read is built from the database. */
+  /** Null when `RESPONSE_CACHE_MB=0`: every answer is built again. */
   cache: CatalogCache | null;
+  /** What catalogue reads keep per store and version, cache or not (catalog-snapshots.ts). */
+  snapshots: CatalogSnapshots;
   findKey: KeyLookup;
   /** Stops listening for catalogue writes (the app closes). */
   stop(): Promise<void>;
 }
 
 /**
- * The process's catalogue cache: versions in the KV (Redis when `REDIS_URL` is set, so every
- * process sees a write at once), answers in a bounded LRU here and, in a shared KV, there too. It
- * hears every committed catalogue write this process makes on `db` and replaces the store's version,
- * and every stock write, whose products' stock tokens and store's sales token it replaces (catalog-cache.ts).
- * Without a shared KV on PostgreSQL, the processes tell each other through `channel` (PostgreSQL's
- * notifications), so a write made by the CLI or another server replaces this process's version too.
+ * The process's catalogue versions and what hangs on them: versions in the KV (Redis when
+ * `REDIS_URL` is set, so every process sees a write at once), keys and per-version facts
+ * (snapshots) in this process, and answers, unless `RESPONSE_CACHE_MB=0`, in a bounded LRU here
+ * and, in a shared KV, there too. It hears every committed catalogue write this process makes on
+ * `db` and replaces the store's version, and every stock write, whose products' stock tokens and
+ * store's sales token it replaces (catalog-cache.ts). Without a shared KV on PostgreSQL, the
+ * processes tell each other through `channel` (PostgreSQL's notifications), so a write made by the
+ * CLI or another server replaces this process's version too. The versions are kept with the cache
+ * off as well: a key and a store's small reads are then read once per version instead of on every
+ * request, with the same bound on staleness.
  */
 export async function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: Db, channel: CatalogChannel | null): Promise<CatalogReads> {
-  if (config.maxBytes === 0) return { cache: null, findKey: databaseKeyLookup(db), stop: async () => undefined };
   const versions = new CatalogVersions(kv, config.maxAgeMs);
-  const answers = new CachedAnswers({ maxBytes: config.maxBytes, maxAgeMs: config.maxAgeMs, shared: kv.shared ? kv : undefined });
   const bus = kv.shared ? null : channel;
   const stopHearing = onCatalogWrite(db, (storeId) =>
     bus ? Promise.all([versions.bump(storeId), announce(bus, storeId)]).then(() => undefined) : versions.bump(storeId),
@@ -38,8 +43,13 @@ export async function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: 
   const stopListening = bus
     ? await bus.subscribe((storeId, productIds) => void (productIds ? versions.bumpStock(storeId, productIds) : versions.bump(storeId)))
     : async () => undefined;
+  const cache =
+    config.maxBytes === 0
+      ? null
+      : new CatalogCache(new CachedAnswers({ maxBytes: config.maxBytes, maxAgeMs: config.maxAgeMs, shared: kv.shared ? kv : undefined }), versions);
   return {
-    cache: new CatalogCache(answers, versions),
+    cache,
+    snapshots: new CatalogSnapshots(config.maxAgeMs),
     findKey: cachedKeyLookup(db, versions, config.maxAgeMs),
     async stop() {
       stopHearing();

@@ -2,6 +2,7 @@ import type { Db } from './database.js';
 import { isCatalogWrite } from './catalog-models.js';
 import { EVERY_STORE, noteCatalogWrite } from './catalog-writes.js';
 import { stockReadsOfBuild } from './stock-reads.js';
+import { withRelationStrategy } from './relation-strategy.js';
 
 const unannounced = new WeakMap<Db, Db>();
 
@@ -19,7 +20,8 @@ export function announcingOperatorWrites(raw: Db): Db {
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
-          return isCatalogWrite(model, operation) ? noteCatalogWrite(extended, EVERY_STORE, query(args)) : query(args);
+          const planned = withRelationStrategy(operation, args);
+          return isCatalogWrite(model, operation) ? noteCatalogWrite(extended, EVERY_STORE, query(planned)) : query(planned);
         },
       },
       // SQL by hand says nothing of which products' stock it read: an answer built with it goes stale with every stock write of its store.

@@ -5,6 +5,7 @@ import { commitSignalOf, noteCommitSignal, noteStockWrite } from './commit-signa
 import { noteRead } from './stock-reads.js';
 import { isStoreStatementSent, runStoreStatement, type StoreStatement } from './store-statements.js';
 import { readOperations } from './operations.js';
+import { withRelationStrategy } from './relation-strategy.js';
 import { unannouncedClientOf } from './operator-writes.js';
 import type { Db } from './database.js';
 import { TenancyViolation, tenancyOf } from './tenancy.js';
@@ -127,7 +128,7 @@ export function scopeToStore(db: Db, storeId: string) {
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
-          const scoped = scopeArgs(model, operation, args as Args, storeId);
+          const scoped = withRelationStrategy(operation, scopeArgs(model, operation, args as Args, storeId));
           const signal = commitSignalOf(model, operation, args as Args);
           if (typeof signal === 'object') return noteStockWrite(db, storeId, signal.stock, query(scoped));
           if (signal) return noteCommitSignal(db, signal, storeId, query(scoped));

@@ -110,7 +110,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
       scope.addHook('onRequest', async (request, reply) => {
         const { route } = request.routeOptions.config as RouteConfig;
         if (!route || request.method === 'OPTIONS') return;
-        request.ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, surface));
+        const catalogueRead = route.cache === 'catalogue' && route.method === 'GET';
+        request.ctx = await limits.lookUpKey(request, reply, () => contextFor(deps, request, surface, catalogueRead));
         enforce(route.auth, request.ctx.principal);
         if (readsCustomer(route.auth)) {
           const { bearerToken } = readRequestHeaders(request);

@@ -1,0 +1,78 @@
+import type { Collection, CollectionProduct, Prisma, Product } from '../../generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import { relationOrder, type TranslationKey } from '../loaders.js';
+import type { ResolvedLocale } from '../locale/resolve-locale.js';
+
+/**
+ * What a shopper's product card or page shows besides the product's own row, joined into the
+ * statement that reads the products (`relationLoadStrategy: 'join'`: one LATERAL subquery per
+ * relation, aggregated to JSON by PostgreSQL), so a page costs one statement whatever its size.
+ * Every face reads these relations through the request's loaders, which `keepShown` primes, so
+ * presenters and resolvers do not know where the rows came from.
+ */
+export const shownRelations = {
+  variants: { orderBy: relationOrder.variants },
+  images: { orderBy: relationOrder.images },
+  options: { orderBy: relationOrder.options },
+  category: true,
+} satisfies Prisma.ProductInclude;
+
+/** The product page's own read adds the collections the product is in (with their rows). */
+export const detailRelations = {
+  ...shownRelations,
+  collections: { include: { collection: true }, orderBy: relationOrder.collections },
+} satisfies Prisma.ProductInclude;
+
+type Shown = Prisma.ProductGetPayload<{ include: typeof shownRelations }> & {
+  collections?: (CollectionProduct & { collection: Collection })[];
+};
+
+/** A row as read with its relations, handed on without them: every face reads those from the loaders. */
+export type Bare<Row> = Omit<Row, keyof typeof detailRelations>;
+
+/**
+ * Hands each product's joined relations to the request's loaders (a loader already holding a
+ * product keeps what it holds) and answers the rows without them.
+ */
+export function keepShown<Row extends Shown>(ctx: Ctx, rows: Row[]): Bare<Row>[] {
+  const { loaders } = ctx;
+  return rows.map((row) => {
+    const { variants, images, options, category, collections, ...product } = row;
+    loaders.variantsByProduct.prime(row.id, variants);
+    loaders.imagesByProduct.prime(row.id, images);
+    loaders.optionsByProduct.prime(row.id, options);
+    if (category) loaders.categoryById.prime(category.id, category);
+    if (collections) loaders.collectionsByProduct.prime(row.id, collections);
+    return product;
+  });
+}
+
+/**
+ * Reads, in one statement, every translation into `locale` that a page of these products shows
+ * (the products' text and metafields, their categories, their variants, and `collections`) and
+ * primes the translation loader with each, or with null where there is none. Nothing in the primary
+ * locale. The products' relations must be primed already (`keepShown`), or reading them costs their statements.
+ */
+export async function primeTranslations(ctx: Ctx, products: Product[], locale: ResolvedLocale, collections: Collection[] = []): Promise<void> {
+  if (locale.isPrimary || !products.length) return;
+  const productIds = products.map((p) => p.id);
+  const variants = await ctx.loaders.variantsByProduct.loadMany(productIds);
+  const ids: Record<string, string[]> = {
+    product: productIds,
+    product_metafields: productIds,
+    category: [...new Set(products.flatMap((p) => (p.categoryId ? [p.categoryId] : [])))],
+    variant: variants.flatMap((rows) => (rows instanceof Error ? [] : rows.map((v) => v.id))),
+    collection: collections.map((c) => c.id),
+  };
+  const wanted = Object.entries(ids).filter(([, list]) => list.length);
+  const rows = await ctx.db.translation.findMany({
+    where: { locale: locale.code, OR: wanted.map(([resourceType, list]) => ({ resourceType, resourceId: { in: list } })) },
+  });
+  const found = new Map(rows.map((row) => [`${row.resourceType}\u0000${row.resourceId}`, row.fields]));
+  for (const [resourceType, list] of wanted) {
+    for (const resourceId of list) {
+      const key: TranslationKey = { resourceType, resourceId, locale: locale.code };
+      ctx.loaders.translation.prime(key, (found.get(`${resourceType}\u0000${resourceId}`) as Record<string, string | null> | undefined) ?? null);
+    }
+  }
+}
