@@ -6,7 +6,8 @@
 // build with TRAFFIC_COUNTING=0 and the "after" one this build counting page views, so the table
 // states what traffic counting costs each read. On PostgreSQL it then runs the delivery scenario
 // (bench/delivery.ts): two relay processes delivering webhooks to a loopback receiver.
-// BENCH_SCENARIOS=reads or =delivery runs one of the two. BENCH_ROUNDS=n loads each read n times
+// On PostgreSQL it also runs the many-stores scenario (bench/stores.ts): one store's list against a
+// random one of BENCH_STORES per request. BENCH_SCENARIOS=reads, =delivery or =stores (or a list) runs those. BENCH_ROUNDS=n loads each read n times
 // per server, alternating which server goes first, and reports the median ratio with its range:
 // one round of 10 s swings about ±15 % on a shared machine.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,13 +20,14 @@ import { describeMachine } from './machine.js';
 import { prepareStores } from './prepare.js';
 import { markdownTable, row, writeResults, type Row } from './report.js';
 import { startServer, type Server } from './servers.js';
+import { benchManyStores, prepareManyStores, type StoresFigures } from './stores.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const TRAFFIC_COMPARE = process.env.BENCH_TRAFFIC === 'compare';
 const databaseUrl = process.env.DATABASE_URL;
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,delivery').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,delivery,stores').split(','));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number from 1, not "${process.env.BENCH_ROUNDS}"`);
@@ -100,7 +102,23 @@ if (SCENARIOS.has('delivery')) {
   }
 }
 
-const file = await writeResults(SCENARIOS.has('reads') ? engine : `${engine}-delivery`, {
+let stores: StoresFigures | null = null;
+if (SCENARIOS.has('stores')) {
+  // A thousand seeded stores are a PostgreSQL deployment's shape; the embedded engine is for one.
+  if (!databaseUrl) console.error('The many-stores scenario needs DATABASE_URL (PostgreSQL): skipped.');
+  else {
+    const prepared = await prepareManyStores(databaseUrl, `http://127.0.0.1:${PORT}`);
+    const server = await startServer('current', process.cwd(), PORT, undefined);
+    try {
+      stores = await benchManyStores(server, prepared.keys, prepared.seconds, ROUNDS);
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+// The reads' file is the engine's own; runs without them are filed apart, so they never replace it.
+const file = await writeResults(SCENARIOS.has('reads') ? engine : [engine, ...SCENARIOS].join('-'), {
   date: new Date().toISOString(),
   machine,
   baseline: BASELINE ?? (TRAFFIC_COMPARE ? 'this build with TRAFFIC_COUNTING=0' : null),
@@ -110,6 +128,7 @@ const file = await writeResults(SCENARIOS.has('reads') ? engine : `${engine}-del
   seeds,
   results: rows,
   delivery: delivery && { ...delivery, seconds: DELIVERY_SECONDS },
+  stores,
 });
 console.log(`\n${machine.cpu}, ${machine.memory}, ${machine.node}, ${machine.database}; figures in ${file}`);
 if (rows.length) console.log(markdownTable(rows));
@@ -117,6 +136,12 @@ if (delivery) {
   console.log(`\n| relays | events | offered/s | deliveries/s | p50 | p99 | max |\n|---|---|---|---|---|---|---|`);
   console.log(
     `| ${delivery.relays} | ${delivery.events.toLocaleString('en-US')} | ${delivery.offeredPerSecond} | ${delivery.deliveriesPerSecond} | ${delivery.p50Ms} ms | ${delivery.p99Ms} ms | ${delivery.maxMs} ms |`,
+  );
+}
+if (stores) {
+  console.log(`\n| stores | products each | one store req/s | a random store req/s | × | random-store hits | RSS after |\n|---|---|---|---|---|---|---|`);
+  console.log(
+    `| ${stores.stores.toLocaleString('en-US')} | ${stores.productsPerStore} | ${stores.oneStore} | ${stores.randomStore} | ${stores.ratio} | ${Math.round(stores.hitRate * 100)} % | ${stores.rssMb} MB |`,
   );
 }
 // The wasm schema engine leaves a timer behind for about ten seconds; nothing is pending by now.

@@ -1,11 +1,14 @@
 // The built servers npm run bench loads: this checkout's, and with BENCH_BASELINE another
 // checkout's, both serving the same database with the same settings.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface Server {
   /** `baseline` or `current`, as the report names them. */
   label: string;
   url: string;
+  /** The server process's resident memory now, in MB (from /proc; 0 where there is none). */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -50,5 +53,13 @@ export async function startServer(label: string, cwd: string, port: number, data
     await stop();
     throw error;
   }
-  return { label, url, stop };
+  const rssMb = () => {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return kb ? Math.round(Number(kb) / 1024) : 0;
+    } catch {
+      return 0;
+    }
+  };
+  return { label, url, rssMb, stop };
 }
