@@ -54,3 +54,19 @@ export async function addQuestion(database: Database, store: Store, product: Pro
   const { scope } = await operatorReviewScope({ db: database.prisma, now: new Date() }, store.slug);
   return answerQuestion(scope, { id: row.uid, text: answer });
 }
+
+/** `count` pending reviews the installation imported for the product, written at once: an app near its pending cap. */
+export async function holdPendingImports(database: Database, store: Store, product: Product, installation: { id: number; appSlug: string }, count: number) {
+  await database.prisma.review.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      storeId: store.id,
+      productId: product.id,
+      installationId: installation.id,
+      source: installation.appSlug,
+      sourceReviewId: `held-${i}`,
+      rating: 3,
+      authorName: 'Jo',
+      submittedAt: new Date('2026-10-01T08:00:00Z'),
+    })),
+  });
+}

@@ -3,6 +3,7 @@ import type { Product } from '../../../src/generated/prisma/client.js';
 import { installTestApp, type TestInstallation } from '../../support/apps.js';
 import { createProduct } from '../../support/catalog.js';
 import { failureEnvelope } from '../../support/failure.js';
+import { holdPendingImports } from '../../support/reviews.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { send } from '../../support/writes.js';
@@ -46,18 +47,7 @@ describe('concurrent imports of one source_review_id', () => {
 describe('concurrent imports near the pending cap', () => {
   it('never pass 5,000 pending rows together: the one that would answers 422 limit_reached and writes nothing', async () => {
     const capped = await installTestApp(t.database, shop.store, ['merchant-reviews-import']);
-    await t.database.prisma.review.createMany({
-      data: Array.from({ length: 4_950 }, (_, i) => ({
-        storeId: shop.store.id,
-        productId: lamp.id,
-        installationId: capped.id,
-        source: capped.appSlug,
-        sourceReviewId: `held-${i}`,
-        rating: 3,
-        authorName: 'Jo',
-        submittedAt: new Date('2026-10-01T08:00:00Z'),
-      })),
-    });
+    await holdPendingImports(t.database, shop.store, lamp, capped, 4_950);
     const batch = (name: string) =>
       Array.from({ length: 30 }, (_, i) => ({
         source_review_id: `${name}-${i}`,

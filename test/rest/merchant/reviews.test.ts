@@ -5,7 +5,7 @@ import { createProduct } from '../../support/catalog.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
 import { picture, serve, startLocalServer, type LocalServer } from '../../support/media-fixtures.js';
-import { addReview, moderate } from '../../support/reviews.js';
+import { addReview, holdPendingImports, moderate } from '../../support/reviews.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { MERCHANT, send } from '../../support/writes.js';
@@ -203,22 +203,11 @@ describe('review import quotas', () => {
   it('refuses new rows past 5,000 pending per app and store with 422 limit_reached, re-imports still pass', async () => {
     nextMinute();
     const capped = await installTestApp(t.database, shop.store, scopes);
-    await t.database.prisma.review.createMany({
-      data: Array.from({ length: 4999 }, (_, i) => ({
-        storeId: shop.store.id,
-        productId: lamp.id,
-        installationId: capped.id,
-        source: capped.appSlug,
-        sourceReviewId: `p-${i}`,
-        rating: 3,
-        authorName: 'P',
-        submittedAt: now,
-      })),
-    });
+    await holdPendingImports(t.database, shop.store, lamp, capped, 4999);
     expectFailure(await importAs(capped, [review('n-1'), review('n-2')]), 422, 'limit_reached', expect.stringContaining('4999 pending reviews'));
     expect((await importAs(capped, [review('n-1')])).body.data.results[0].result).toBe('imported');
     expectFailure(await importAs(capped, [review('n-2')]), 422, 'limit_reached');
-    expect((await importAs(capped, [review('p-0', { rating: 1 })])).body.data.results[0].result).toBe('updated');
+    expect((await importAs(capped, [review('held-0', { rating: 1 })])).body.data.results[0].result).toBe('updated');
   });
 });
 
