@@ -1,7 +1,7 @@
 import type { Prisma, Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { settleShopperPrices } from '../pricing/shopper-price-column.js';
-import { keepShown, shownRelations } from './shown-products.js';
+import { findJoinedProducts, keepShown, shownRelations, type ShownProduct } from './shown-products.js';
 import { asBoolean, asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
 
 const byPId = (direction: Direction): SortColumn<Product> => ({ field: 'pId', direction, read: (p) => p.pId, parse: asNumber });
@@ -34,8 +34,7 @@ export async function productsSortedBy(ctx: Ctx, sort: KeysetSort<Product>): Pro
   const priced = sort.some((column) => column.field === SHOPPER_PRICE);
   if (priced) await settleShopperPrices(ctx);
   const include = priced ? { ...shownRelations, shopperPrice: { select: { price: true } } } : shownRelations;
-  return async ({ where, orderBy, take, skip }) =>
-    keepShown(ctx, await ctx.db.product.findMany({ where, orderBy, take, skip, include, relationLoadStrategy: 'join' }));
+  return async ({ where, orderBy, take, skip }) => keepShown(ctx, await findJoinedProducts<ShownProduct>(ctx, { where, orderBy, take, skip }, include));
 }
 
 /** Storefront sorts, each ending in the unique product id. */

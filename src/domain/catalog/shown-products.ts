@@ -23,6 +23,7 @@ export const detailRelations = {
   collections: { include: { collection: true }, orderBy: relationOrder.collections },
 } satisfies Prisma.ProductInclude;
 
+export type ShownProduct = Shown;
 type Shown = Prisma.ProductGetPayload<{ include: typeof shownRelations }> & {
   collections?: (CollectionProduct & { collection: Collection })[];
 };
@@ -75,4 +76,23 @@ export async function primeTranslations(ctx: Ctx, products: Product[], locale: R
       ctx.loaders.translation.prime(key, (found.get(`${resourceType}\u0000${resourceId}`) as Record<string, string | null> | undefined) ?? null);
     }
   }
+}
+
+/**
+ * A page of products with `include` joined into the read. Past the first page (`skip`) the page's
+ * ids are read first and then joined: PostgreSQL builds a joined read's relations for the rows an
+ * OFFSET skips too, so page 20 of 50 cards would aggregate a thousand cards' relations to keep 50
+ * (measured at 10,000 products: 126 ms against 20-35 ms for the two statements).
+ */
+export async function findJoinedProducts<Row extends { id: string }>(
+  ctx: Ctx,
+  args: Pick<Prisma.ProductFindManyArgs, 'where' | 'orderBy' | 'take' | 'skip'>,
+  include: Prisma.ProductInclude,
+): Promise<Row[]> {
+  if (!args.skip) return (await ctx.db.product.findMany({ ...args, include, relationLoadStrategy: 'join' })) as unknown as Row[];
+  const ids = (await ctx.db.product.findMany({ ...args, select: { id: true } })).map((row) => row.id);
+  if (!ids.length) return [];
+  const rows = (await ctx.db.product.findMany({ where: { id: { in: ids } }, include, relationLoadStrategy: 'join' })) as unknown as Row[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

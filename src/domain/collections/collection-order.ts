@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { catalogSorts } from '../catalog/product-sorts.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { segment, type AnySegment } from '../pagination/segmented-page.js';
-import { keepShown, shownRelations } from '../catalog/shown-products.js';
+import { findJoinedProducts, keepShown, shownRelations, type ShownProduct } from '../catalog/shown-products.js';
 
 type Placed = CollectionProduct & { product: Product };
 
@@ -40,7 +40,7 @@ function unplaced(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInpu
   return segment<Product, Product>({
     sort: catalogSorts.latest,
     where: { AND: [where, { collections: { none: { collectionId } } }] },
-    fetch: async (args) => keepShown(ctx, await ctx.db.product.findMany({ ...(args as object), include: shownRelations, relationLoadStrategy: 'join' })),
+    fetch: async (args) => keepShown(ctx, await findJoinedProducts<ShownProduct>(ctx, args as Prisma.ProductFindManyArgs, shownRelations)),
     output: (p) => p,
   });
 }
