@@ -12,6 +12,8 @@ export interface Figures {
   requests: number;
   /** Answers 503 service_unavailable (checkout: the write queue was full); counted, not failed. */
   unavailable?: number;
+  /** The server's CPU time per answer over the measured seconds, in µs: what a read costs, less swayed by the machine's noise than req/s. */
+  cpuUsPerRequest?: number;
 }
 
 /** The ETag the server gives the read now, to send back as If-None-Match. */
@@ -23,7 +25,7 @@ async function etagOf(url: string, headers: Record<string, string>): Promise<str
 }
 
 /** Loads one read on one server: a warm-up, then BENCH_SECONDS measured. Any answer but the expected status fails the bench. */
-export async function loadRead(baseUrl: string, publicKey: string, read: Read): Promise<Figures> {
+export async function loadRead(baseUrl: string, publicKey: string, read: Read, cpuMs?: () => number): Promise<Figures> {
   const url = `${baseUrl}${read.path}`;
   const headers: Record<string, string> = { 'x-client-key': publicKey, 'content-type': 'application/json' };
   if (read.conditional) headers['if-none-match'] = await etagOf(url, headers);
@@ -38,7 +40,9 @@ export async function loadRead(baseUrl: string, publicKey: string, read: Read): 
     body: read.body,
   };
   await autocannon({ ...base, duration: WARM_UP_S });
+  const cpuBefore = cpuMs?.();
   const result = await autocannon({ ...base, duration: DURATION_S });
+  const cpuUsed = cpuMs && cpuBefore !== undefined ? cpuMs() - cpuBefore : undefined;
   // autocannon counts a 304 as non-2xx, so the statuses are checked one by one.
   const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(([status, stats]) => Number(status) !== expected && stats.count);
   if (unexpected.length || result.errors) {
@@ -52,5 +56,6 @@ export async function loadRead(baseUrl: string, publicKey: string, read: Read): 
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    ...(cpuUsed !== undefined && result.requests.total ? { cpuUsPerRequest: Math.round((cpuUsed * 1000) / result.requests.total) } : {}),
   };
 }

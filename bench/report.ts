@@ -18,6 +18,8 @@ export interface Row extends Figures {
   ratio?: number;
   /** The lowest and highest of the rounds' ratios, with more than one round. */
   ratioRange?: [number, number];
+  /** The baseline's CPU µs per answer over this build's, median of the rounds: above 1, this build costs less. */
+  cpuRatio?: number;
   /** Each round's figures, with more than one round. */
   rounds?: Record<string, Figures>[];
 }
@@ -40,18 +42,24 @@ export function row(read: string, products: number, sqlStatements: SqlCount | nu
   const baseline = median(rounds.map((r) => r.baseline!), (f) => f.requestsPerSecond);
   const ratios = rounds.map((r) => r.current!.requestsPerSecond / r.baseline!.requestsPerSecond);
   const range: [number, number] = [twoPlaces(Math.min(...ratios)), twoPlaces(Math.max(...ratios))];
-  return { read, products, sqlStatements, ...current, baseline, ratio: twoPlaces(middle(ratios)), ...(rounds.length > 1 ? { ratioRange: range } : {}), ...several };
+  const cpuRatios = rounds.filter((r) => r.current!.cpuUsPerRequest && r.baseline!.cpuUsPerRequest).map((r) => r.baseline!.cpuUsPerRequest! / r.current!.cpuUsPerRequest!);
+  const cpu = cpuRatios.length ? { cpuRatio: twoPlaces(middle(cpuRatios)) } : {};
+  return { read, products, sqlStatements, ...current, baseline, ratio: twoPlaces(middle(ratios)), ...(rounds.length > 1 ? { ratioRange: range } : {}), ...cpu, ...several };
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 export function markdownTable(rows: Row[]): string {
-  const lines = ['| read | products | before req/s | after req/s | × | before p99 | after p99 | SQL first / repeat |', '|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| read | products | before req/s | after req/s | × | before CPU/answer | after CPU/answer | CPU × | before p99 | after p99 | SQL first / repeat |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const cpu = (f: Figures | undefined) => (f?.cpuUsPerRequest ? `${f.cpuUsPerRequest} µs` : '–');
   const shed = (f: Figures) => (f.unavailable ? ` (${f.unavailable} × 503)` : '');
   for (const r of rows) {
     const before = r.baseline;
     lines.push(
-      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'}${r.ratioRange ? ` (${r.ratioRange[0]}–${r.ratioRange[1]})` : ''} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
+      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'}${r.ratioRange ? ` (${r.ratioRange[0]}–${r.ratioRange[1]})` : ''} | ${cpu(before)} | ${cpu(r)} | ${r.cpuRatio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
     );
   }
   return lines.join('\n');

@@ -71,7 +71,7 @@ if (SCENARIOS.has('reads')) {
         const rounds: Record<string, Figures>[] = [];
         for (let round = 0; round < ROUNDS; round += 1) {
           const figures: Record<string, Figures> = {};
-          for (const server of round % 2 ? [...servers].reverse() : servers) figures[server.label] = await loadRead(server.url, store.publicKey, read);
+          for (const server of round % 2 ? [...servers].reverse() : servers) figures[server.label] = await loadRead(server.url, store.publicKey, read, server.cpuMs);
           rounds.push(figures);
           console.error(
             `${read.title} on ${store.products} products, round ${round + 1}: ${servers.map((s) => `${s.label} ${figures[s.label]!.requestsPerSecond} req/s`).join(', ')}`,

@@ -9,8 +9,13 @@ export interface Server {
   url: string;
   /** The server process's resident memory now, in MB (from /proc; 0 where there is none). */
   rssMb(): number;
+  /** CPU time the server process has used so far, user and system, in ms (from /proc; 0 where there is none). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
+
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS_PER_S = 100;
 
 async function waitUntilUp(url: string, deadline = Date.now() + 60_000) {
   while (Date.now() < deadline) {
@@ -61,5 +66,14 @@ export async function startServer(label: string, cwd: string, port: number, data
       return 0;
     }
   };
-  return { label, url, rssMb, stop };
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+  const cpuMs = () => {
+    try {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+    } catch {
+      return 0;
+    }
+  };
+  return { label, url, rssMb, cpuMs, stop };
 }
