@@ -72,7 +72,7 @@ export function cachedKeyLookup(db: Db, versions: StoreVersions, maxAgeMs: numbe
     const key = await readKey(db, secretHash);
     if (!key) return { key, version: null };
     if (opensNothing(key, now)) {
-      // Forgotten, so from now on it costs what a key that never existed costs (the same two reads), and its cost tells a prober nothing.
+      // Forgotten, so from now on it costs what a key that never existed costs (the same one joined read), and its cost tells a prober nothing.
       storeOfKey.delete(secretHash);
       rows.delete(secretHash);
       return { key, version: null };

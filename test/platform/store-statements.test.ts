@@ -1,3 +1,4 @@
+import { Prisma } from '../../src/generated/prisma/client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/generated/prisma/client.js';
 import { nextOrderNumber, takeOrderNumber } from '../../src/domain/orders/order-numbers.js';
@@ -63,6 +64,19 @@ describe('a store statement', () => {
     expect(() => columnsOf({ 'title" = 1; --': 1 })).toThrow(TenancyViolation);
   });
 
+  it('is refused when SQL comes in as a value, or a table is named past the checks', () => {
+    expect(() => storeSql`SELECT "id" FROM "Product" WHERE "storeId" = ${STORE} ${Prisma.raw('UNION SELECT "secretHash" FROM "ApiKey"')}`).toThrow(
+      TenancyViolation,
+    );
+    expect(() => storeSql`SELECT "id" FROM "Product" WHERE "storeId" = ${STORE} AND "id" = ${Prisma.sql`"id"`}`).toThrow(TenancyViolation);
+    expect(() => storeSql`UPDATE ONLY "Product" SET "title" = 'x' WHERE "storeId" = ${STORE}`).toThrow(TenancyViolation);
+    expect(() => storeSql`INSERT INTO public."Product" ("storeId") VALUES (${STORE})`).toThrow(TenancyViolation);
+    expect(() => storeSql`MERGE INTO "Product" p USING "Variant" v ON v."productId" = p."id" WHERE p."storeId" = ${STORE} WHEN MATCHED THEN DELETE`).toThrow(
+      TenancyViolation,
+    );
+    expect(() => storeSql`TRUNCATE "Cart" -- ${STORE}`).toThrow(TenancyViolation);
+  });
+
   it('is the only raw SQL a store’s client runs', async () => {
     await expect(db.$queryRaw`SELECT "id" FROM "Product"`).rejects.toBeInstanceOf(TenancyViolation);
     await expect(db.$executeRawUnsafe('DELETE FROM "Product"')).rejects.toBeInstanceOf(TenancyViolation);
@@ -84,7 +98,10 @@ describe('the order number statement', () => {
     const numbersOf = (store: TestStore) =>
       storeClientOf(database.prisma, store.store.id).$transaction((tx) => nextOrderNumber({ db: tx } as unknown as TransactionCtx));
     expect([await numbersOf(a), await numbersOf(a), await numbersOf(b), await numbersOf(a)]).toEqual([1001, 1002, 1001, 1003]);
-    const counters = await database.prisma.storeCounter.findMany({ where: { storeId: { in: [a.store.id, b.store.id] } }, select: { storeId: true, name: true, value: true } });
+    const counters = await database.prisma.storeCounter.findMany({
+      where: { storeId: { in: [a.store.id, b.store.id] } },
+      select: { storeId: true, name: true, value: true },
+    });
     expect(counters.sort((x, y) => x.value - y.value)).toEqual([
       { storeId: b.store.id, name: 'order', value: 1001 },
       { storeId: a.store.id, name: 'order', value: 1003 },

@@ -31,7 +31,7 @@ export function appDataPurge(db: Db, log: FastifyBaseLogger): AppDataPurge {
     // Its imported reviews leave through the reviews context first, which takes them off the ratings they count in.
     for (const installation of due) {
       const storeDb = storeClientOf(db, installation.storeId);
-      await withdrawImportedReviews({ db: storeDb, now, transact: transactorOf(db, storeDb) }, installation.id);
+      await withdrawImportedReviews({ db: storeDb, now, transact: transactorOf(db, storeDb) }, installation.id, cutoff);
     }
     // The installation's setup sheet, alerts, requirements, definitions and records go with it (ON DELETE CASCADE).
     const installations = await db.appInstallation.deleteMany({ where: { id: { in: due.map((i) => i.id) }, uninstalledAt: { lte: cutoff } } });

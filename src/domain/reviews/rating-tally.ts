@@ -89,22 +89,20 @@ export function storeRatingOf(store: {
 /**
  * Counts the products' tallies again from their approved reviews, and the store's from its
  * products' tallies, after a write that removed reviews in bulk (an uninstalled app's imports).
- * The tallies are locked before they are read (product rows, then the store's row, the order every
- * review write takes them in), so a review write racing this either committed before the count
- * or waits and moves the recounted tallies by its own change after.
+ * Product by product in `pId` order (the order checkout locks products in, so the two never wait
+ * on each other in a cycle), each tally is locked before its reviews are counted, then the store's
+ * row before the products' tallies are summed: a review write racing this either committed before
+ * the count or waits and moves the recounted tallies by its own change after.
  */
 export async function recountRatings(db: StoreDb, productIds: string[]): Promise<void> {
   if (!productIds.length) return;
-  await db.productRating.updateMany({ where: { productId: { in: productIds } }, data: { stars1: { increment: 0 } } });
-  const groups = await db.review.groupBy({
-    by: ['productId', 'rating', 'isVerifiedPurchase'],
-    where: { productId: { in: productIds }, status: 'approved' },
-    _count: { _all: true },
-  });
-  for (const productId of productIds) {
+  const products = await db.product.findMany({ where: { id: { in: productIds } }, select: { id: true }, orderBy: { pId: 'asc' } });
+  for (const { id: productId } of products) {
+    await db.productRating.updateMany({ where: { productId }, data: { stars1: { increment: 0 } } });
+    const groups = await db.review.groupBy({ by: ['rating', 'isVerifiedPurchase'], where: { productId, status: 'approved' }, _count: { _all: true } });
     const columns: Record<string, number> = {};
     for (const star of starValues) columns[`stars${star}`] = columns[`verified${star}`] = 0;
-    for (const group of groups.filter((g) => g.productId === productId)) {
+    for (const group of groups) {
       columns[`stars${group.rating}`]! += group._count._all;
       if (group.isVerifiedPurchase) columns[`verified${group.rating}`]! += group._count._all;
     }

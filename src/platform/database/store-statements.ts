@@ -65,6 +65,8 @@ export class StoreStatement<Row> {
   constructor(strings: readonly string[], values: unknown[]) {
     this.#pieces = strings.flatMap((text, i) => (i < values.length ? [text, pieceOf(values[i])] : [text]));
     const text = this.#text();
+    if (uncheckedForms.some((form) => form.test(text)))
+      throw new TenancyViolation('A store statement names its tables plainly ("Model"): no ONLY, schema, MERGE, TRUNCATE or COPY.');
     this.names = new Set([...text.matchAll(/"([A-Z][A-Za-z]*)"/g)].map((m) => m[1]!).filter((name) => name in tenancyOf));
     this.writes = new Set([...text.matchAll(/(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"([A-Z][A-Za-z]*)"/gi)].map((m) => m[1]!));
     for (const name of this.names) {
@@ -73,7 +75,8 @@ export class StoreStatement<Row> {
     }
     for (const name of this.writes) {
       if (tenancyOf[name as Prisma.ModelName] !== 'owned') throw new TenancyViolation(`A store statement writes "${name}", which no store owns.`);
-      if (changesCachedReads[name as Prisma.ModelName]) throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
+      if (changesCachedReads[name as Prisma.ModelName])
+        throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
     }
   }
 
@@ -112,8 +115,14 @@ export class StoreStatement<Row> {
 
 function pieceOf(value: unknown): Piece {
   if (value === STORE || value instanceof Columns || value instanceof StoreStatement) return value;
+  // Prisma splices a nested Sql in as text: SQL arrives only as a store statement, whose tables are checked.
+  if (value instanceof Prisma.Sql)
+    throw new TenancyViolation('A store statement takes SQL only as another store statement (storeSql), never as Prisma.sql or Prisma.raw.');
   return { value };
 }
+
+/** Forms that would name or write a table past the checks: ONLY, a schema-qualified name, MERGE, TRUNCATE, COPY. */
+const uncheckedForms = [/\b(?:ONLY|MERGE|TRUNCATE|COPY)\b/i, /\w\s*\.\s*"[A-Z]/];
 
 /** A store statement: `storeSql<Row>\`SELECT … WHERE "storeId" = ${STORE}\``. */
 export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values: unknown[]): StoreStatement<Row> {
@@ -127,7 +136,11 @@ const sending = new AsyncLocalStorage<string>();
  * Runs a store statement on `client` (the store's, in or out of a transaction) with the store
  * bound to `storeId`: refused unless it names its store.
  */
-export function runStoreStatement<Row>(client: { $queryRaw<T>(sql: Prisma.Sql): Prisma.PrismaPromise<T> }, storeId: string, statement: StoreStatement<Row>): Promise<Row[]> {
+export function runStoreStatement<Row>(
+  client: { $queryRaw<T>(sql: Prisma.Sql): Prisma.PrismaPromise<T> },
+  storeId: string,
+  statement: StoreStatement<Row>,
+): Promise<Row[]> {
   if (!(statement instanceof StoreStatement)) throw new TenancyViolation('Only a store statement (storeSql) runs through a store’s client.');
   if (!statement.namesStore()) throw new TenancyViolation('A store statement must name its store (STORE).');
   const reads = stockReadsOfBuild();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDataPurge } from '../../../src/domain/apps/purge-job.js';
+import { operatorReviewScope } from '../../../src/domain/reviews/operator-review-scope.js';
+import { withdrawImportedReviews } from '../../../src/domain/reviews/withdraw-imports.js';
 import type { Product } from '../../../src/generated/prisma/client.js';
 import { installTestApp, type TestInstallation } from '../../support/apps.js';
 import { createProduct } from '../../support/catalog.js';
@@ -72,5 +74,13 @@ describe('purging an uninstalled review app', () => {
     });
     const events = await t.database.prisma.outboxEvent.findMany({ where: { storeId: shop.store.id, topic: 'reviews/delete' } });
     expect(events.map((e) => (e.payload as { status: string }).status).sort()).toEqual(['approved', 'approved', 'pending']);
+  });
+
+  it('withdraws nothing from an installation installed again since the purge found it', async () => {
+    const yotpo = await installTestApp(t.database, shop.store, ['merchant-reviews-import']);
+    await addReview(t.database, shop.store, lamp, { rating: 2, status: 'approved', source: yotpo.appSlug, installationId: yotpo.id });
+    const { scope } = await operatorReviewScope({ db: t.database.prisma, now: new Date() }, shop.store.slug);
+    expect(await withdrawImportedReviews(scope, yotpo.id, new Date())).toBe(0);
+    expect(await t.database.prisma.review.count({ where: { installationId: yotpo.id } })).toBe(1);
   });
 });
