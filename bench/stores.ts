@@ -14,7 +14,7 @@ import { createApiKey } from '../src/domain/keys/manage-keys.js';
 import { mediaServices } from '../src/domain/media/media-services.js';
 import { createStore } from '../src/domain/store/manage-stores.js';
 import { openDatabase } from '../src/platform/database/database.js';
-import { seedCatalog } from '../src/seed/seed-catalog.js';
+import { analyzeCatalog, seedCatalog } from '../src/seed/seed-catalog.js';
 import { CONNECTIONS, DURATION_S } from './load.js';
 import type { Server } from './servers.js';
 
@@ -58,10 +58,11 @@ export async function prepareManyStores(databaseUrl: string, publicUrl: string):
       const operator = { db: database.prisma, now: new Date() };
       const slug = `many-${run}-${n}`;
       const store = await createStore(operator, { name: `Many Stores ${n}`, slug, locales: ['en'] });
-      await seedCatalog(database.prisma, store, { products: STORE_PRODUCTS, seed: n, media: mediaServices(config) });
+      await seedCatalog(database.prisma, store, { products: STORE_PRODUCTS, seed: n, media: mediaServices(config), analyze: false });
       keys.push((await createApiKey(operator, { store: slug, kind: 'public', origins: ['*'] })).secret);
       if ((n + 1) % 100 === 0) console.error(`seeded ${n + 1} of ${STORES} stores`);
     }
+    await analyzeCatalog(database.prisma);
   } finally {
     await database.close();
   }
