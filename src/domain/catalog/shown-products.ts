@@ -92,7 +92,12 @@ export async function findJoinedProducts<Row extends { id: string }>(
   if (!args.skip) return (await ctx.db.product.findMany({ ...args, include, relationLoadStrategy: 'join' })) as unknown as Row[];
   const ids = (await ctx.db.product.findMany({ ...args, select: { id: true } })).map((row) => row.id);
   if (!ids.length) return [];
-  const rows = (await ctx.db.product.findMany({ where: { id: { in: ids } }, include, relationLoadStrategy: 'join' })) as unknown as Row[];
+  // The page's own filter again: a product hidden between the two reads leaves the page rather than show.
+  const rows = (await ctx.db.product.findMany({
+    where: { AND: [args.where ?? {}, { id: { in: ids } }] },
+    include,
+    relationLoadStrategy: 'join',
+  })) as unknown as Row[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

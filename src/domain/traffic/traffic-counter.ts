@@ -118,7 +118,9 @@ export class TrafficCounter {
       // A day's sketch hears every visitor of its hours in this hand-over, once.
       const days = new Map<number, Set<string>>();
       for (const [hour, views] of hours) {
-        writes.push(this.kv.addToTally(tallyIndex, tallyKey(storeId, new Date(hour)), countsOf(views)));
+        const counts = countsOf(views);
+        // A visitor hashed after the hand-over that took its view brings no count of its own.
+        if (Object.keys(counts).length) writes.push(this.kv.addToTally(tallyIndex, tallyKey(storeId, new Date(hour)), counts));
         if (!views.visitors.size) continue;
         writes.push(this.kv.addToSketch(sketchKey(storeId, 'hour', new Date(hour)), [...views.visitors], sketchTtlMs.hour));
         const day = Math.floor(hour / dayMs) * dayMs;
