@@ -102,17 +102,21 @@ if (SCENARIOS.has('delivery')) {
   }
 }
 
-let stores: StoresFigures | null = null;
+/** The many-stores figures of each server by label: the baseline's (when there is one) first, each server started on its own. */
+let stores: Record<string, StoresFigures> | null = null;
 if (SCENARIOS.has('stores')) {
   // A thousand seeded stores are a PostgreSQL deployment's shape; the embedded engine is for one.
   if (!databaseUrl) console.error('The many-stores scenario needs DATABASE_URL (PostgreSQL): skipped.');
   else {
     const prepared = await prepareManyStores(databaseUrl, `http://127.0.0.1:${PORT}`);
-    const server = await startServer('current', process.cwd(), PORT, undefined);
-    try {
-      stores = await benchManyStores(server, prepared.keys, prepared.seconds, ROUNDS);
-    } finally {
-      await server.stop();
+    stores = {};
+    for (const [label, cwd] of [...(BASELINE ? [['baseline', BASELINE]] : []), ['current', process.cwd()]] as const) {
+      const server = await startServer(label, cwd, PORT, undefined);
+      try {
+        stores[label] = await benchManyStores(server, prepared.keys, prepared.seconds, ROUNDS);
+      } finally {
+        await server.stop();
+      }
     }
   }
 }
@@ -139,10 +143,12 @@ if (delivery) {
   );
 }
 if (stores) {
-  console.log(`\n| stores | products each | one store req/s | a random store req/s | × | random-store hits | RSS after |\n|---|---|---|---|---|---|---|`);
-  console.log(
-    `| ${stores.stores.toLocaleString('en-US')} | ${stores.productsPerStore} | ${stores.oneStore} | ${stores.randomStore} | ${stores.ratio} | ${Math.round(stores.hitRate * 100)} % | ${stores.rssMb} MB |`,
-  );
+  console.log(`\n| server | stores | products each | one store req/s | a random store req/s | × | random-store hits | RSS after |\n|---|---|---|---|---|---|---|---|`);
+  for (const [label, figures] of Object.entries(stores)) {
+    console.log(
+      `| ${label} | ${figures.stores.toLocaleString('en-US')} | ${figures.productsPerStore} | ${figures.oneStore} | ${figures.randomStore} | ${figures.ratio} | ${Math.round(figures.hitRate * 100)} % | ${figures.rssMb} MB |`,
+    );
+  }
 }
 // The wasm schema engine leaves a timer behind for about ten seconds; nothing is pending by now.
 process.exit(0);

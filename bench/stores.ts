@@ -1,6 +1,7 @@
 // The many-stores scenario of npm run bench (PostgreSQL only; BENCH_SCENARIOS=stores): BENCH_STORES
 // stores (default 1,000) of BENCH_STORE_PRODUCTS products each (default 50), each with its own
-// public key, served by one started server with the catalogue cache at its default size. It first
+// public key, served by one started server with the catalogue cache at its default size (after
+// BENCH_BASELINE's, when set, on the same stores), read as a browser reads (Accept-Encoding). It first
 // reads every store's list twice (its first reads cost what they cost: the steady state is what is
 // measured), then loads the 50-card list of one store and the same read naming a random store per
 // request, rounds alternating, and reports both with their ratio, the cache's hit rate and the
@@ -21,6 +22,8 @@ import type { Server } from './servers.js';
 export const STORES = Number(process.env.BENCH_STORES ?? 1000);
 export const STORE_PRODUCTS = Number(process.env.BENCH_STORE_PRODUCTS ?? 50);
 const LIST_PATH = '/v1/store/products?per_page=50';
+/** What a browser asks for: a storefront's pages are read compressed, and the cache keeps them so. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 const WARM_UP_S = 2;
 
 interface Load {
@@ -82,7 +85,7 @@ async function loadList(server: Server, keyOf: () => string, seconds: number): P
     url: `${server.url}${LIST_PATH}`,
     connections: CONNECTIONS,
     timeout: 60,
-    requests: [{ setupRequest: (request: Request): Request => ({ ...request, headers: { ...request.headers, 'x-client-key': keyOf() } }) }],
+    requests: [{ setupRequest: (request: Request): Request => ({ ...request, headers: { ...request.headers, 'x-client-key': keyOf(), 'accept-encoding': ACCEPT_ENCODING } }) }],
   };
   const before = await cacheReads(server);
   const result = await autocannon({ ...options, duration: seconds });
@@ -102,7 +105,7 @@ async function warm(server: Server, keys: string[]): Promise<number> {
   let next = 0;
   const worker = async () => {
     for (let n = next++; n < keys.length * 2; n = next++) {
-      const res = await fetch(`${server.url}${LIST_PATH}`, { headers: { 'x-client-key': keys[n % keys.length]! } });
+      const res = await fetch(`${server.url}${LIST_PATH}`, { headers: { 'x-client-key': keys[n % keys.length]!, 'accept-encoding': ACCEPT_ENCODING } });
       if (res.status !== 200) throw new Error(`warming store ${n % keys.length}: ${res.status}`);
       await res.arrayBuffer();
     }

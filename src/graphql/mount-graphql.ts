@@ -113,7 +113,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
             const { kept, built } = await cache.lookUp(cacheKey, ctx);
             if (kept) {
               countPageViews(request, ctx);
-              return sendCached(reply, kept, cache);
+              return sendCached(reply, cacheKey, kept, cache);
             }
             request.catalogCacheBuilt = built;
           }
@@ -143,7 +143,12 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps, live:
           if (cacheKey && response.status === 200 && !hasErrors(body)) {
             const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
             // The answer is good whether or not it could be kept: a cache that fails costs a later miss, never this request.
-            await cache.keep(cacheKey, ctx, { body, contentType }).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
+            const kept = await cache.keep(cacheKey, ctx, { body, contentType }).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'catalogue answer not cached');
+              return null;
+            });
+            countPageViews(request, ctx);
+            return kept ? sendCached(reply, cacheKey, kept, cache) : reply.send(body);
           }
           if (response.status === 200 && !hasErrors(body)) countPageViews(request, ctx);
           return reply.send(body);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedAnswer } from './response-cache/cached-answers.js';
 import type { CatalogCache } from './response-cache/catalog-cache.js';
+import { sendableForm } from './response-cache/send-cached.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +25,8 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 /**
  * Successful reads carry an ETag of their body; the same value in If-None-Match answers 304 with
  * no body. An answer from the catalogue cache brings its ETag along, so a repeat is neither built
- * nor hashed again; a cacheable read that missed is kept as it leaves, before any 304.
+ * nor hashed again; a cacheable read that missed is kept as it leaves, before any 304, and leaves
+ * in the compressed form the cache keeps for it.
  */
 export function conditionalGet(cache: CatalogCache | null) {
   return async function answerConditionally(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -34,6 +37,7 @@ export function conditionalGet(cache: CatalogCache | null) {
     const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);
     reply.header('cache-control', 'private, no-cache');
+    let kept: CachedAnswer | null = null;
     if (cache && request.catalogCacheKey && typeof payload === 'string') {
       const language = reply.getHeader('content-language');
       const answer = {
@@ -43,7 +47,10 @@ export function conditionalGet(cache: CatalogCache | null) {
         ...(typeof language === 'string' ? { contentLanguage: language } : {}),
       };
       // The answer is good whether or not it could be kept: a cache that fails costs a later miss, never this request.
-      await cache.keep(request.catalogCacheKey, request.ctx, answer).catch((error: unknown) => request.log.warn({ err: error }, 'catalogue answer not cached'));
+      kept = await cache.keep(request.catalogCacheKey, request.ctx, answer).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'catalogue answer not cached');
+        return null;
+      });
       request.catalogCacheBuilt?.();
     }
     const ifNoneMatch = request.headers['if-none-match'];
@@ -53,6 +60,7 @@ export function conditionalGet(cache: CatalogCache | null) {
       reply.removeHeader('content-length');
       return '';
     }
-    return payload;
+    // A kept answer leaves in the form it keeps, so the one compression it needs is the one kept (and the plugin passes it on).
+    return (kept && cache && sendableForm(reply, request.catalogCacheKey!, kept, cache)) ?? payload;
   };
 }

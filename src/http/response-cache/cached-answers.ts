@@ -1,12 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Kv } from '../../platform/kv/kv.js';
-import { compressedFormsAllowance, type Encoding } from './compressed-forms.js';
+import { compressedForm, heldBytes, textOf, type Encoding } from './compressed-forms.js';
 
 /** One answer as it left: its bytes and the headers a repeat must carry. */
 export interface CachedAnswer {
-  /** Encoded once: a repeat writes these bytes to the socket as they are. */
-  body: Buffer;
+  /** The text, encoded once: a repeat writes these bytes to the socket as they are. Null once a compressed form is kept in its place (compressed-forms.ts). */
+  body: Buffer | null;
+  /** The text's length in bytes, kept or not. */
+  textBytes: number;
   /** The ETag a REST read sent; GraphQL answers carry none. */
   etag?: string;
   contentType: string;
@@ -21,12 +23,12 @@ export interface CachedAnswer {
    * `sales` brought forward when none changed), or null when any stock write of the store does.
    */
   stock: { sales: string; products: [productId: string, token: string | null][] | null };
-  /** The text brotli- and gzip-compressed, each made by the first hit that asks (compressed-forms.ts); null when too large to keep. Never shared through Redis. */
+  /** The text brotli- and gzip-compressed, each made by the first hit that asks (compressed-forms.ts); null when too large to keep. Never shared through Redis, which keeps the text. */
   compressed?: Partial<Record<Encoding, Buffer | null>>;
 }
 
 export interface CachedAnswersOptions {
-  /** What this process's memory holds at most, in bytes of answer text. */
+  /** What this process's memory holds at most, in bytes of answers as held (text, or compressed forms in its place). */
   maxBytes: number;
   /** The longest an answer is kept, whatever else happens: the bound on staleness from writes Bazaar never saw (SQL by hand, a Redis outage). */
   maxAgeMs: number;
@@ -34,7 +36,7 @@ export interface CachedAnswersOptions {
   shared?: Kv;
 }
 
-type Meta = Omit<CachedAnswer, 'body' | 'compressed'>;
+type Meta = Omit<CachedAnswer, 'body' | 'textBytes' | 'compressed'>;
 
 const noop = () => undefined;
 
@@ -60,7 +62,7 @@ export class CachedAnswers {
     this.#shared = options.shared;
     this.#local = new LRUCache({
       maxSize: options.maxBytes,
-      sizeCalculation: (answer, key) => answer.body.length + compressedFormsAllowance(answer.body.length) + key.length + ENTRY_OVERHEAD_BYTES,
+      sizeCalculation: (answer, key) => heldBytes(answer) + key.length + ENTRY_OVERHEAD_BYTES,
       ttl: options.maxAgeMs,
     });
   }
@@ -109,11 +111,30 @@ export class CachedAnswers {
 
   // Whether an answer is still good is decided on the request's clock (`now`, which tests pin);
   // the stores' own expiry, on the wall clock, only clears out what nobody asks for any more.
-  async set(key: string, answer: CachedAnswer, now: number): Promise<void> {
+  /** Keeps `answer` under `key`, answering whether it was: not when it is no longer good at `now`. */
+  async set(key: string, answer: CachedAnswer, now: number): Promise<boolean> {
     const life = this.#lifeLeft(answer, now);
-    if (life <= 0) return;
+    if (life <= 0) return false;
     this.#local.set(key, answer);
     if (this.#shared && !this.#shared.degraded) await this.#shared.set(`answer:${key}`, serialize(answer), { ttlMs: Math.min(this.#maxAgeMs, life) });
+    return true;
+  }
+
+  /**
+   * The answer's text in `encoding` (compressed-forms.ts), and whether this call made it. A form made
+   * for an answer this process keeps under `key` counts again in the bound: the entry now holds the
+   * form instead of its text, so the same bytes hold about twenty times as many compressed pages.
+   */
+  compressedForm(key: string, answer: CachedAnswer, encoding: Encoding): { form: Buffer | null; made: boolean } {
+    const made = answer.compressed?.[encoding] === undefined;
+    const form = compressedForm(answer, encoding);
+    if (made && this.#local.peek(key) === answer) {
+      // Set again to be counted again (the LRU sizes an entry when it is set, and not for the same value), its life unchanged.
+      const ttl = this.#local.getRemainingTTL(key);
+      this.#local.delete(key);
+      this.#local.set(key, answer, { ttl });
+    }
+    return { form, made };
   }
 
   /** Milliseconds an answer may still be served at `now`: never before it was built, never past its boundary or the maximum age. */
@@ -130,8 +151,9 @@ export class CachedAnswers {
 }
 
 // The headers as one JSON line, then the body as sent: no escaping of a 250 KB body into a JSON string.
-function serialize({ body, compressed: _forms, ...meta }: CachedAnswer): string {
-  return `${JSON.stringify(meta)}\n${body.toString('utf8')}`;
+function serialize(answer: CachedAnswer): string {
+  const { body: _text, textBytes: _bytes, compressed: _forms, ...meta } = answer;
+  return `${JSON.stringify(meta)}\n${textOf(answer).toString('utf8')}`;
 }
 
 /** A stored answer, or null for anything else under its key (a value another version of Bazaar wrote, a damaged one): then it is built again. */
@@ -141,7 +163,8 @@ function parse(stored: string): CachedAnswer | null {
   try {
     const meta = JSON.parse(stored.slice(0, newline)) as Meta;
     if (typeof meta.builtAt !== 'number' || typeof meta.contentType !== 'string' || typeof meta.stock?.sales !== 'string') return null;
-    return { ...meta, body: Buffer.from(stored.slice(newline + 1), 'utf8') };
+    const body = Buffer.from(stored.slice(newline + 1), 'utf8');
+    return { ...meta, body, textBytes: body.length };
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import type { Surface } from '../../platform/errors/error-codes.js';
 import { readingStock } from '../../platform/database/stock-reads.js';
 import { CachedAnswers, type CachedAnswer } from './cached-answers.js';
 import type { CatalogVersions } from './catalog-versions.js';
-import { compressedForm, type Encoding } from './compressed-forms.js';
+import type { Encoding } from './compressed-forms.js';
 
 /** The longest a miss waits for another request's build of the same answer before building it itself: a build that takes longer has outlived the transaction timeout, so its leader is stuck or gone. */
 export const SINGLE_FLIGHT_WAIT_MS = 10_000;
@@ -119,10 +119,12 @@ export class CatalogCache {
     const { stock } = answer;
     if (ctx.catalog.sales === stock.sales) return answer;
     if (!stock.products) return null;
-    const now = await this.#versions.stockOf(
-      ctx.store.id,
-      stock.products.map(([id]) => id),
-    ).catch(() => null);
+    const now = await this.#versions
+      .stockOf(
+        ctx.store.id,
+        stock.products.map(([id]) => id),
+      )
+      .catch(() => null);
     if (!now?.sales || now.products.some((token, i) => token !== stock.products![i]![1])) return null;
     stock.sales = now.sales;
     return answer;
@@ -132,29 +134,35 @@ export class CatalogCache {
    * Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age), with
    * the stock tokens of the products its build read, read after the build: when a stock write was
    * announced since the build began (the sales token moved) its rows may predate it, and it is not kept.
+   * Answers the kept answer, or null when it is not kept.
    */
-  async keep(key: string, ctx: Ctx, answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body' | 'stock'> & { body: string }): Promise<void> {
+  async keep(
+    key: string,
+    ctx: Ctx,
+    answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string },
+  ): Promise<CachedAnswer | null> {
     const build = ctx.catalog?.build;
-    if (!build) return;
+    if (!build) return null;
     // The sales token read with the version, before any row: a stock write committed after the build's reads replaces it.
     const { sales } = ctx.catalog!;
     let products: [string, string | null][] | null = null;
     if (!build.reads.bound) {
       const ids = [...build.reads.products];
       const now = await this.#versions.stockOf(ctx.store.id, ids);
-      if (now.sales !== sales) return;
+      if (now.sales !== sales) return null;
       products = ids.map((id, i) => [id, now.products[i] ?? null]);
     }
     const expiresAt = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
     const stock = { sales, products };
-    await this.#answers.set(key, { ...answer, body: Buffer.from(answer.body, 'utf8'), builtAt: now, expiresAt, stock }, now);
+    const body = Buffer.from(answer.body, 'utf8');
+    const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, stock };
+    return (await this.#answers.set(key, kept, now)) ? kept : null;
   }
 
-  /** A kept answer in `encoding`, made on the first hit that asks for it and kept with the answer (compressed-forms.ts). */
-  compressedForm(answer: CachedAnswer, encoding: Encoding): Buffer | null {
-    const made = answer.compressed?.[encoding] === undefined;
-    const form = compressedForm(answer, encoding);
+  /** The answer kept under `key` in `encoding`, made on the first hit that asks for it and kept in place of its text (compressed-forms.ts). */
+  compressedForm(key: string, answer: CachedAnswer, encoding: Encoding): Buffer | null {
+    const { form, made } = this.#answers.compressedForm(key, answer, encoding);
     if (made) this.onCompressed(encoding);
     return form;
   }

@@ -47,7 +47,7 @@ export async function answeredFromCache(cache: CatalogCache | null, surface: Sur
   if (!key) return false;
   const { kept, built } = await cache.lookUp(key, request.ctx);
   if (kept) {
-    await sendCached(reply, kept, cache);
+    await sendCached(reply, key, kept, cache);
     return true;
   }
   request.catalogCacheKey = key;

@@ -2,24 +2,35 @@ import type { FastifyReply } from 'fastify';
 import { etagMatches } from '../conditional-get.js';
 import type { CachedAnswer } from './cached-answers.js';
 import type { CatalogCache } from './catalog-cache.js';
-import { encodingFor } from './compressed-forms.js';
+import { encodingFor, textOf } from './compressed-forms.js';
+
+/**
+ * The kept answer under `key` in the compressed form this request accepts, with the headers that
+ * say so set on the reply; null to send its text (no encoding accepted, or no form small enough to
+ * keep: the compression plugin then compresses the text on the way out, as for any answer).
+ */
+export function sendableForm(reply: FastifyReply, key: string, answer: CachedAnswer, cache: CatalogCache): Buffer | null {
+  const encoding = encodingFor(reply.request, answer);
+  const form = encoding && cache.compressedForm(key, answer, encoding);
+  if (!encoding || !form) return null;
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  reply.header('content-encoding', encoding);
+  return form;
+}
 
 /**
  * Sends a kept answer as it first left, in the compressed form the client accepts when the cache
- * keeps one; the onSend hooks still answer a matching If-None-Match with 304 (from the text, so
- * the 304 carries no Content-Encoding).
+ * keeps one (the text, inflated from a kept form if need be, to a client that accepts none); the
+ * onSend hooks still answer a matching If-None-Match with 304 (from the text, so the 304 carries
+ * no Content-Encoding).
  */
-export function sendCached(reply: FastifyReply, answer: CachedAnswer, cache: CatalogCache) {
+export function sendCached(reply: FastifyReply, key: string, answer: CachedAnswer, cache: CatalogCache) {
   if (answer.etag) reply.header('etag', answer.etag);
   reply.header('content-type', answer.contentType);
   if (answer.contentLanguage) reply.header('content-language', answer.contentLanguage);
   const ifNoneMatch = reply.request.headers['if-none-match'];
   const revalidated = answer.etag !== undefined && typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, answer.etag);
-  const encoding = revalidated ? null : encodingFor(reply.request, answer);
-  const form = encoding && cache.compressedForm(answer, encoding);
-  if (!encoding || !form) return reply.code(200).send(answer.body);
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-  reply.header('content-encoding', encoding);
-  return reply.code(200).send(form);
+  const form = revalidated ? null : sendableForm(reply, key, answer, cache);
+  return reply.code(200).send(form ?? textOf(answer));
 }

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedAnswers, type CachedAnswer } from '../../../src/http/response-cache/cached-answers.js';
-import { compressedForm } from '../../../src/http/response-cache/compressed-forms.js';
+import { compressedForm, textOf } from '../../../src/http/response-cache/compressed-forms.js';
 import { createProduct } from '../../support/catalog.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -34,22 +34,25 @@ function decoded(res: LightMyRequestResponse): string {
 }
 
 function answerOf(body: Buffer): CachedAnswer {
-  return { body, contentType: 'application/json; charset=utf-8', builtAt: 0, expiresAt: null, stock: { sales: 'sold', products: [] } };
+  return { body, textBytes: body.length, contentType: 'application/json; charset=utf-8', builtAt: 0, expiresAt: null, stock: { sales: 'sold', products: [] } };
 }
 
-/** How many kept answers this process has compressed into `encoding`, from /metrics. */
-async function compressions(encoding: string): Promise<number> {
+/** A figure of this process's /metrics: the line that starts with `name`. */
+async function metric(name: string): Promise<number> {
   const res = await t.app.inject({ method: 'GET', url: '/metrics' });
-  const line = res.body.split('\n').find((l) => l.startsWith(`bazaar_response_cache_compressions_total{encoding="${encoding}"}`));
+  const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
+/** How many kept answers this process has compressed into `encoding`. */
+const compressions = (encoding: string) => metric(`bazaar_response_cache_compressions_total{encoding="${encoding}"}`);
+
 describe('a catalogue hit under Accept-Encoding', () => {
-  it.each(['br', 'gzip'])('sends the kept %s form: the same text, ETag and Vary as the answer that was built', async (encoding) => {
+  it.each(['br', 'gzip'])('keeps the %s form as it is built, and sends it: the same text, ETag and Vary as the answer that was built', async (encoding) => {
     const url = `${PRODUCTS}&sort=${encoding === 'br' ? 'price_low' : 'price_high'}`;
+    const before = await compressions(encoding);
     const built = await fetchRaw(url, { 'accept-encoding': encoding });
     const plain = await fetchRaw(url);
-    const before = await compressions(encoding);
     for (let n = 0; n < 3; n += 1) {
       const hit = await fetchRaw(url, { 'accept-encoding': encoding });
       expect(hit.statusCode).toBe(200);
@@ -59,7 +62,7 @@ describe('a catalogue hit under Accept-Encoding', () => {
       expect(decoded(hit)).toBe(plain.body);
       expect(hit.rawPayload.length).toBeLessThan(plain.rawPayload.length / 8);
     }
-    // Three hits, one compression: the form made by the first is what the others send.
+    // One compression for the build and its hits: the form made as the answer was kept (or, by the first hit, when a key's first request kept nothing) is what the others send.
     expect((await compressions(encoding)) - before).toBe(1);
   });
 
@@ -69,6 +72,25 @@ describe('a catalogue hit under Accept-Encoding', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('keeps the form in place of the text: the cache holds a twentieth of the bytes, and a hit that asks for no encoding or another still gets the same text', async () => {
+    const url = '/v1/store/products?per_page=40';
+    // Read twice: a key's first request in a process keeps nothing, so the second is kept (as text: it asks for no encoding) either way.
+    await fetchRaw(url);
+    const plain = await fetchRaw(url);
+    const heldAsText = await metric('bazaar_response_cache_bytes');
+    const packed = await fetchRaw(url, { 'accept-encoding': 'br' });
+    const heldPacked = await metric('bazaar_response_cache_bytes');
+    expect(heldAsText - heldPacked).toBe(plain.rawPayload.length - packed.rawPayload.length);
+    const again = await fetchRaw(url);
+    expect(again.headers['content-encoding']).toBeUndefined();
+    expect(again.body).toBe(plain.body);
+    expect(again.headers.etag).toBe(plain.headers.etag);
+    const gzipped = await fetchRaw(url, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzipped)).toBe(plain.body);
+    expect((await metric('bazaar_response_cache_bytes')) - heldPacked).toBe(gzipped.rawPayload.length);
   });
 
   it('sends the text itself under identity, x-no-compression, or to a client that names no encoding', async () => {
@@ -100,9 +122,22 @@ describe('the compressed forms an answer keeps', () => {
     expect(compressedForm(answer, 'br')).toBeNull();
   });
 
-  it('are counted in the cache from the start: a quarter of the text beside it', async () => {
+  it('take the place of the text in the cache and its bound: an entry counts what it holds', async () => {
     const answers = new CachedAnswers({ maxBytes: 10_000_000, maxAgeMs: 60_000 });
-    await answers.set('k', answerOf(text), 0);
-    expect(answers.size).toEqual({ entries: 1, bytes: text.length + Math.ceil(text.length / 4) + 'k'.length + 256 });
+    const answer = answerOf(text);
+    await answers.set('k', answer, 0);
+    expect(answers.size).toEqual({ entries: 1, bytes: text.length + 'k'.length + 256 });
+    const { form, made } = answers.compressedForm('k', answer, 'br');
+    expect(made).toBe(true);
+    expect(answer.body).toBeNull();
+    expect(answers.size).toEqual({ entries: 1, bytes: form!.length + 'k'.length + 256 });
+    expect(textOf(answer).equals(text)).toBe(true);
+    expect(answers.compressedForm('k', answer, 'br')).toEqual({ form, made: false });
+  });
+
+  it('leave the text in place when none is kept', () => {
+    const answer = answerOf(randomBytes(8192));
+    compressedForm(answer, 'gzip');
+    expect(answer.body).not.toBeNull();
   });
 });
