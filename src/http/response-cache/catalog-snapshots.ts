@@ -33,7 +33,9 @@ export class CatalogSnapshots {
         const key = prefix + name;
         const found = kept.get(key);
         if (found) return found.value as Promise<T>;
-        const value = read();
+        // Kept as a promise of its own: a Prisma query's promise holds the call's stack, and through it the request's context and loaders
+        // (a whole page of rows) for as long as it is kept; this one holds the value alone once it settles.
+        const value = Promise.resolve(read());
         const entry = { value };
         kept.set(key, entry);
         value.catch(() => {
