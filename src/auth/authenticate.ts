@@ -2,7 +2,7 @@ import type { Store } from '../generated/prisma/client.js';
 import { ApiError } from '../platform/errors/api-error.js';
 import type { Surface } from '../platform/errors/error-codes.js';
 import { sha256Hex } from '../platform/crypto/tokens.js';
-import type { KeyLookup, KeyWithStore } from './key-lookup.js';
+import type { FoundKey, KeyLookup, KeyWithStore } from './key-lookup.js';
 import type { Principal } from './principal.js';
 
 export interface Credentials {
@@ -12,28 +12,31 @@ export interface Credentials {
   storeHeader: string | undefined;
 }
 
-export interface Authenticated {
+export interface Authenticated extends Omit<FoundKey, 'key'> {
   store: Store;
   principal: Principal;
-  /** The store's catalogue version, read before anything of the store; null where nothing is cached. */
-  catalogVersion: string | null;
-  /** The store's sales token, read with the version; null with it. */
-  catalogSales: string | null;
 }
 
 /**
- * The one place that turns an X-Client-Key into a store and a principal. Each surface
+ * The one place that turns an X-Client-Key into a store and a principal (with what the key lookup
+ * read of the store's tokens and, `withFacts`, its facts: key-lookup.ts). Each surface
  * answers a failure with its own documented code, so the checks run in the order of its table.
  * It reads keys across stores: until the key is found, no store is known.
  */
-export async function authenticate(findKey: KeyLookup, surface: Surface, credentials: Credentials, now = new Date()): Promise<Authenticated> {
+export async function authenticate(
+  findKey: KeyLookup,
+  surface: Surface,
+  credentials: Credentials,
+  now = new Date(),
+  withFacts = false,
+): Promise<Authenticated> {
   const { clientKey } = credentials;
   if (!clientKey) {
     throw surface === 'merchant'
       ? new ApiError('unauthenticated', 'Send a private API key in the X-Client-Key header.')
       : new ApiError('client_key_required', 'Send your API key in the X-Client-Key header.');
   }
-  const { key, version, sales = null } = await findKey(sha256Hex(clientKey), now);
+  const { key, ...found } = await findKey(sha256Hex(clientKey), now, withFacts);
   if (!key) throw new ApiError('invalid_client_key', 'The X-Client-Key is not a known API key.');
 
   if (surface === 'merchant') checkMerchantKey(key, now);
@@ -46,8 +49,7 @@ export async function authenticate(findKey: KeyLookup, surface: Surface, credent
   return {
     store: key.store,
     principal: { keyId: key.id, kind: key.kind, mode: key.mode, scopes: new Set(key.scopes), installation: key.installation },
-    catalogVersion: version,
-    catalogSales: sales,
+    ...found,
   };
 }
 

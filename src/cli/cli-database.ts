@@ -2,6 +2,7 @@ import { publishLiveOrderEvents } from '../app/live-updates.js';
 import { loadConfig } from '../config.js';
 import { CatalogVersions } from '../http/response-cache/catalog-versions.js';
 import { announce } from '../http/response-cache/open-catalog-cache.js';
+import type { CachedReadsScope } from '../platform/database/catalog-models.js';
 import { onCatalogWrite, onStockWrite } from '../platform/database/catalog-writes.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../platform/database/database.js';
 import { openKv } from '../platform/kv/open-kv.js';
@@ -47,18 +48,18 @@ export async function openCliDatabase(options: Pick<DatabaseOptions, 'migrations
  * channel, else nowhere. A command's stock writes are rare, and announced as catalogue writes of their store.
  */
 function catalogAnnouncer(database: Database, redisUrl: string | undefined, commandTimeoutMs: number): { close(): Promise<void> } {
-  const hear = (listener: (storeId: string) => Promise<void>) => {
-    const stops = [onCatalogWrite(database.prisma, listener), onStockWrite(database.prisma, listener)];
+  const hear = (listener: (storeId: string, scope: CachedReadsScope) => Promise<void>) => {
+    const stops = [onCatalogWrite(database.prisma, listener), onStockWrite(database.prisma, (storeId) => listener(storeId, 'catalog'))];
     return () => stops.forEach((stop) => stop());
   };
   if (!redisUrl) {
     const channel = database.catalogChannel;
-    const stop = channel ? hear((storeId) => announce(channel, storeId)) : () => undefined;
+    const stop = channel ? hear((storeId, scope) => announce(channel, storeId, scope)) : () => undefined;
     return { close: async () => stop() };
   }
   const kv = openKv(redisUrl, { commandTimeoutMs });
   const versions = new CatalogVersions(kv);
-  const stop = hear((storeId) => versions.bump(storeId));
+  const stop = hear((storeId, scope) => versions.bump(storeId, scope));
   return {
     async close() {
       stop();

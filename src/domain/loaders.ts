@@ -1,5 +1,17 @@
 import DataLoader from 'dataloader';
-import type { Category, Collection, Prisma, CollectionProduct, MetafieldDefinition, Product, ProductImage, ProductOption, ProductRating, StoreLocale, Variant } from '../generated/prisma/client.js';
+import type {
+  Category,
+  Collection,
+  Prisma,
+  CollectionProduct,
+  MetafieldDefinition,
+  Product,
+  ProductImage,
+  ProductOption,
+  ProductRating,
+  StoreLocale,
+  Variant,
+} from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import type { CatalogSnapshot } from './catalog/catalog-snapshot.js';
 import { localeOrder, readStoreFacts } from './catalog/store-facts.js';
@@ -44,15 +56,15 @@ export const relationOrder = {
  * Per-request batching shared by REST and GraphQL: a page of products costs one statement
  * per relation, whatever the page size, or none when its statement joined them in and primed these
  * loaders (catalog/shown-products.ts). The store's client adds the store to every query. With a
- * catalogue snapshot (a catalogue read), the store's small reads (its locales and automatic discounts
- * in one statement, its categories, its metafield definitions) are read once per catalogue version
- * instead of once per request.
+ * catalogue snapshot (a catalogue read), the store's small reads are read once per token instead of
+ * once per request: its locales and automatic discounts in one statement (or with its key) per facts
+ * token, its categories and metafield definitions per catalogue version.
  */
 export function createLoaders(db: StoreDb, now: Date, catalog?: CatalogSnapshot) {
   /** Read once per catalogue version with a snapshot, once per request without. */
   const perVersion = <T>(name: string, read: () => Promise<T>) => (catalog ? catalog.kept(name, read) : read());
-  /** With a snapshot, the locales and automatic discounts come in one statement per version (catalog/store-facts.ts). */
-  const facts = catalog && (() => catalog.kept('store-facts', () => readStoreFacts(db, now)));
+  /** With a snapshot, the locales and automatic discounts come in one statement per facts token, or with the key (catalog/store-facts.ts). */
+  const facts = catalog && (() => catalog.storeFacts(() => readStoreFacts(db, now)));
 
   /** One statement for the rows of a whole batch of products, handed back per product. */
   const perProduct = <Row extends { productId: string }>(fetch: (productIds: string[]) => Promise<Row[]>) =>
@@ -175,7 +187,8 @@ export function createLoaders(db: StoreDb, now: Date, catalog?: CatalogSnapshot)
     /** The `namespace.key`s of storefront-visible metafield definitions, by owner type; read once per request (or version). */
     storefrontMetafieldKeys,
     /** Every metafield definition of the store; read once per request (or version), when a metafield field is asked. */
-    metafieldDefinitions: () => (metafieldDefinitionRows ??= perVersion('metafield-definitions', () => db.metafieldDefinition.findMany({ orderBy: { pId: 'asc' } }))),
+    metafieldDefinitions: () =>
+      (metafieldDefinitionRows ??= perVersion('metafield-definitions', () => db.metafieldDefinition.findMany({ orderBy: { pId: 'asc' } }))),
     /** The store's locales, primary first; read once per request (or version). The rows are shared: never change them. */
     storeLocales: () => (locales ??= facts ? facts().then((known) => known.locales) : db.storeLocale.findMany({ orderBy: localeOrder })),
     /** The whole category tree of the store; small, read once per request (or version) when a filter needs it. Shared rows. */

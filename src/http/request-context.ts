@@ -22,13 +22,14 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
   const findKey = deps.catalogReads?.findKey ?? databaseKeyLookup(deps.database.prisma);
   // One clock reading for the whole request, the key's expiry included.
   const now = deps.clock ? new Date(deps.clock()) : new Date();
-  const { store, principal, catalogVersion, catalogSales } = await authenticate(
+  const snapshots = catalogueRead ? deps.catalogReads?.snapshots : undefined;
+  const { store, principal, tokens, ...found } = await authenticate(
     findKey,
     surface,
     { clientKey: header(request, 'x-client-key'), origin: header(request, 'origin'), storeHeader: header(request, 'x-store-id') },
     now,
+    Boolean(snapshots),
   );
-  const snapshots = catalogueRead ? deps.catalogReads?.snapshots : undefined;
   return createContext({
     db: deps.database.prisma,
     kv: deps.kv,
@@ -42,7 +43,7 @@ export async function contextFor(deps: AppDeps, request: FastifyRequest, surface
     cartSession: header(request, 'x-cart-session'),
     payments: deps.payments,
     now,
-    catalog: snapshots && catalogVersion && catalogSales ? snapshots.snapshot(store.id, catalogVersion, catalogSales) : undefined,
+    catalog: snapshots && tokens ? snapshots.snapshot(store.id, tokens, found) : undefined,
   });
 }
 

@@ -147,7 +147,7 @@ export async function seedCatalog(db: Db, store: Store, options: SeedOptions): P
   } finally {
     // The products go in as raw SQL, which no client hook sees: cached catalogue answers are told here, once the chunks
     // written so far have committed, even when a later one failed.
-    await announceCatalogWrite(db, EVERY_STORE);
+    await announceCatalogWrite(db, EVERY_STORE, 'catalog');
   }
   return counts;
 }

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../support/catalog.js';
 import { createDiscount } from '../support/discounts.js';
 import { get, graphql } from '../support/http.js';
-import { makeStore, type TestStore } from '../support/stores.js';
+import { makeKey, makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { send } from '../support/writes.js';
 
 let t: TestApp;
 let shop: TestStore;
 let slug: string;
+let productId: string;
 
 beforeAll(async () => {
   // What a page costs to build: the catalogue cache would answer a repeat with none (test/http/response-cache).
-  t = await startTestApp({ RESPONSE_CACHE_MB: '0' });
+  t = await startTestApp({ RESPONSE_CACHE_MB: '0', RATE_LIMIT_MERCHANT: '0' });
   shop = await makeStore(t.database, { locales: ['en', 'fr'] });
   const categories = [await createCategory(t.database, shop.store, 'Tops'), await createCategory(t.database, shop.store, 'Bottoms')];
   for (let i = 0; i < 50; i += 1) {
-    ({ slug } = await createProduct(t.database, shop.store, {
+    ({ slug, id: productId } = await createProduct(t.database, shop.store, {
       title: `Item ${i}`,
       category: categories[i % 2],
       images: 2,
@@ -38,10 +40,10 @@ async function statementsFor(run: () => Promise<{ status: number; raw?: string }
 }
 
 /**
- * A page's own statements: a key's first read in a process reads its row and keeps nothing (no
- * catalogue version known yet), its second keeps the row and, at the store's catalogue version,
- * the store's locales and automatic discounts and the page-mode total (catalog-snapshot.ts). So
- * each page is read once before it is measured.
+ * A page's own statements: a key's first read in a process learns its store from its row, so it
+ * keeps what it reads after the store's tokens (the page-mode total, the store's facts) but not the
+ * row; its second keeps the row, under the store's facts token (src/auth/key-lookup.ts). So each
+ * page is read twice before it is measured.
  */
 async function pageStatements(run: () => Promise<{ status: number; raw?: string }>) {
   await statementsFor(run);
@@ -51,6 +53,14 @@ async function pageStatements(run: () => Promise<{ status: number; raw?: string 
 
 /** An operator's write of nothing shown: every store's catalogue version is replaced all the same. */
 const replaceVersions = () => t.database.prisma.category.updateMany({ where: { storeId: shop.store.id, name: 'none such' }, data: { name: 'none such' } });
+
+let price = 20;
+/** A price change through the merchant API: a catalogue write of the store, which leaves its keys and facts (its locales and discounts). */
+async function changePrice() {
+  price += 1;
+  const res = await send(t.app, shop.privateKey, 'PUT', `/products/${productId}`, { price });
+  expect(res.status, res.raw).toBe(200);
+}
 
 const productsQuery = `query($first: Int!, $locale: String) {
   products(first: $first, locale: $locale) {
@@ -98,16 +108,6 @@ describe('a catalogue page with RESPONSE_CACHE_MB=0', () => {
     expect([five, fifty]).toEqual([2, 2]);
   });
 
-  it('REST product list, the first read after a catalogue write: the key, the store and the total read again', async () => {
-    await pageStatements(() => get(t.app, '/v1/store/products?per_page=50', shop.publicKey));
-    await replaceVersions();
-    const first = await statementsFor(() => get(t.app, '/v1/store/products?per_page=50', shop.publicKey));
-    const next = await statementsFor(() => get(t.app, '/v1/store/products?per_page=50', shop.publicKey));
-    // the key with its store; the store's locales and discounts; the total; the products with their relations
-    expect(first).toBe(4);
-    expect(next).toBe(1);
-  });
-
   it('REST product page: one statement, two in a second locale', async () => {
     const own = await pageStatements(() => get(t.app, `/v1/store/products/${slug}`, shop.publicKey));
     const fr = await pageStatements(() => get(t.app, `/v1/store/products/${slug}?locale=fr`, shop.publicKey));
@@ -133,6 +133,48 @@ describe('a catalogue page with RESPONSE_CACHE_MB=0', () => {
     const five = await pageStatements(() => graphql(t.app, shop.publicKey, pricedQuery, { first: 5 }));
     const fifty = await pageStatements(() => graphql(t.app, shop.publicKey, pricedQuery, { first: 50 }));
     expect([five, fifty]).toEqual([1, 1]);
+  });
+});
+
+type Read = (key: string) => Promise<{ status: number; raw?: string }>;
+
+// Each read with what it costs read before at the version, then the first time after a price change
+// (its key and the store's facts are kept: the write replaced the catalogue version alone), then on
+// a key's first request in this process (its row comes with the store's facts, in one statement).
+const firstReads: [string, Read, { atVersion: number; afterWrite: number; firstOfKey: number }][] = [
+  // after the write: the total, the page; a new key adds its statement
+  ['REST product list', (key) => get(t.app, '/v1/store/products?per_page=50', key), { atVersion: 1, afterWrite: 2, firstOfKey: 3 }],
+  // and the page's translations
+  ['REST product list in French', (key) => get(t.app, '/v1/store/products?per_page=50&locale=fr', key), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
+  // the settling check and the rewrite of the changed product's shopper price (shopper-price-column.ts), the total, the page
+  ['REST product list by price', (key) => get(t.app, '/v1/store/products?per_page=50&sort=price_low', key), { atVersion: 2, afterWrite: 4, firstOfKey: 4 }],
+  ['REST product page', (key) => get(t.app, `/v1/store/products/${slug}`, key), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
+  ['REST product page in French', (key) => get(t.app, `/v1/store/products/${slug}?locale=fr`, key), { atVersion: 2, afterWrite: 2, firstOfKey: 3 }],
+  ['GraphQL products', (key) => graphql(t.app, key, productsQuery, { first: 50 }), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
+  ['GraphQL products in French', (key) => graphql(t.app, key, productsQuery, { first: 50, locale: 'fr' }), { atVersion: 2, afterWrite: 2, firstOfKey: 3 }],
+  ['GraphQL product', (key) => graphql(t.app, key, productQuery, { slug }), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
+  ['GraphQL product in French', (key) => graphql(t.app, key, productQuery, { slug, locale: 'fr' }), { atVersion: 2, afterWrite: 2, firstOfKey: 3 }],
+];
+
+describe('a catalogue page with RESPONSE_CACHE_MB=0, after a write and on a key’s first request', () => {
+  it.each(firstReads)('%s', async (_, read, figures) => {
+    const atVersion = await pageStatements(() => read(shop.publicKey));
+    await changePrice();
+    const afterWrite = await statementsFor(() => read(shop.publicKey));
+    // A key made by an operator: a write of the store's facts, so nothing of the store is kept either.
+    const key = await makeKey(t.database, { store: shop.store.slug, kind: 'public', origins: ['*'] });
+    const firstOfKey = await statementsFor(() => read(key));
+    expect({ atVersion, afterWrite, firstOfKey }).toEqual(figures);
+  });
+
+  it('keeps the key and the store’s facts across an operator’s catalogue write too, which leaves prices settled', async () => {
+    const list = () => get(t.app, '/v1/store/products?per_page=50', shop.publicKey);
+    const byPrice = () => get(t.app, '/v1/store/products?per_page=50&sort=price_low', shop.publicKey);
+    await pageStatements(list);
+    await pageStatements(byPrice);
+    await replaceVersions();
+    // the settling check, which finds nothing to rewrite, the total, the page; then the list's page, its total kept
+    expect([await statementsFor(byPrice), await statementsFor(list)]).toEqual([3, 1]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { dependsOnStock, type StockReads } from '../../platform/database/stock-reads.js';
+import type { StoreFacts } from './store-facts.js';
 
 /**
  * The catalogue version a catalogue read found before any catalogue row (http/response-cache/catalog-versions.ts),
@@ -12,10 +13,20 @@ export interface CatalogSnapshot {
   /** The store's sales token, read with the version: what stock writes replace instead of it. */
   sales: string;
   /**
+   * Whether an answer built at this version may be kept under it: not on a key's first request in
+   * a process, whose store row was read before the version (src/auth/key-lookup.ts).
+   */
+  keepsAnswers: boolean;
+  /**
    * What `read` answers, read once per store, version and `name` in the process (and at most the
    * cache's maximum age apart): `name` must say everything the read depends on. A read that fails is not kept.
    */
   kept<T>(name: string, read: () => Promise<T>): Promise<T>;
+  /**
+   * The store's locales and automatic discounts (store-facts.ts), read once per facts token, which
+   * only writes of the store's facts replace (not a product's), or read with the request's key.
+   */
+  storeFacts(read: () => Promise<StoreFacts>): Promise<StoreFacts>;
   /** Set when this request builds an answer the cache keeps: what the build reads of stock. */
   build?: { reads: StockReads };
 }

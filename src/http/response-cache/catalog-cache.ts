@@ -48,7 +48,7 @@ export class CatalogCache {
 
   /** The key of this request's answer; null when nothing may be cached (no version: a shared KV is down). */
   keyOf(ctx: Ctx, face: Surface, read: string): string | null {
-    if (!ctx.catalog || ctx.customer) return null;
+    if (!ctx.catalog?.keepsAnswers || ctx.customer) return null;
     const { kind, scopes } = ctx.principal;
     return `${ctx.store.id}|${ctx.catalog.version}|${face}|${kind}:${[...scopes].sort().join(',')}|${read}`;
   }

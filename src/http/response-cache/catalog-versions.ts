@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import type { StoreTokens } from '../../auth/key-lookup.js';
+import type { CachedReadsScope } from '../../platform/database/catalog-models.js';
 import { EVERY_STORE } from '../../platform/database/catalog-writes.js';
 import type { Kv } from '../../platform/kv/kv.js';
 
 /**
  * Each store's catalogue version: a token that every committed catalogue write replaces
  * (catalog-writes.ts). Cached answers are keyed by it, so a write makes every earlier answer of
- * the store unreachable at once. Tokens are random rather than counted: a Redis that lost its keys
- * hands out a new token, never an old number that earlier answers were cached under. They live
- * in the KV: in the process's memory alone, or in Redis, where every process of a fleet reads
- * the same token.
+ * the store unreachable at once. Beside it, the facts token, which only writes of what a request
+ * reads before the catalogue replace (with the version): keys and the store's facts are kept
+ * under it, so a product write reads none of them again. Tokens are random rather than counted: a
+ * Redis that lost its keys hands out a new token, never an old number that earlier answers were
+ * cached under. They live in the KV: in the process's memory alone, or in Redis, where every
+ * process of a fleet reads the same token.
  */
 export class CatalogVersions {
   readonly #kv: Kv;
@@ -21,21 +25,27 @@ export class CatalogVersions {
   }
 
   /**
-   * The store's current version (its own token and the one every store shares, which operator
-   * writes replace) and its sales token (`sales`), read in one step. Null while a shared KV
-   * answers from one process's memory (Redis down): then nothing may be cached.
+   * The store's current tokens, read in one step: its version and its facts token (each its own
+   * token and the one every store shares, which operator writes replace) and its sales token. Null
+   * while a shared KV answers from one process's memory (Redis down): then nothing may be kept.
    */
-  async current(storeId: string): Promise<{ version: string; sales: string } | null> {
+  async current(storeId: string): Promise<StoreTokens | null> {
     if (this.#kv.degraded) return null;
-    const keys = [keyOf(EVERY_STORE), keyOf(storeId), salesKeyOf(storeId)];
+    const keys = [keyOf(EVERY_STORE), keyOf(storeId), factsKeyOf(EVERY_STORE), factsKeyOf(storeId), salesKeyOf(storeId)];
     const read = await this.#kv.getMany(keys);
-    const [everyStore, store, sales] = read.every(Boolean) ? read : await Promise.all(keys.map((key) => this.#token(key)));
-    return everyStore && store && sales ? { version: `${everyStore}.${store}`, sales } : null;
+    const [everyStore, store, everyFacts, facts, sales] = read.every(Boolean) ? read : await Promise.all(keys.map((key) => this.#token(key)));
+    if (!everyStore || !store || !everyFacts || !facts || !sales) return null;
+    return { version: `${everyStore}.${store}`, sales, facts: `${everyFacts}.${facts}` };
   }
 
-  /** A new token for the store (or, for `EVERY_STORE`, for all of them): every answer cached before it is unreachable. */
-  async bump(storeId: string): Promise<void> {
-    await this.#kv.set(keyOf(storeId), newToken());
+  /**
+   * A new version for the store (or, for `EVERY_STORE`, for all of them): every answer cached
+   * before it is unreachable; with `'facts'`, a new facts token in the same step.
+   */
+  async bump(storeId: string, scope: CachedReadsScope): Promise<void> {
+    const tokens: [string, string][] = [[keyOf(storeId), newToken()]];
+    if (scope === 'facts') tokens.push([factsKeyOf(storeId), newToken()]);
+    await this.#kv.setMany(tokens);
   }
 
   /**
@@ -68,6 +78,10 @@ export class CatalogVersions {
 
 function keyOf(storeId: string) {
   return `catalog-version:${storeId}`;
+}
+
+function factsKeyOf(storeId: string) {
+  return `catalog-facts:${storeId}`;
 }
 
 function salesKeyOf(storeId: string) {

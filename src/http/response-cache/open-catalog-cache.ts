@@ -2,7 +2,7 @@ import { cachedKeyLookup, type KeyLookup } from '../../auth/key-lookup.js';
 import type { ResponseCacheConfig } from '../../config.js';
 import { CatalogVersions } from './catalog-versions.js';
 import { onCatalogWrite, onStockWrite } from '../../platform/database/catalog-writes.js';
-import type { CatalogChannel } from '../../platform/database/catalog-channel.js';
+import type { CatalogChannel, CatalogWrite } from '../../platform/database/catalog-channel.js';
 import type { Db } from '../../platform/database/database.js';
 import type { Kv } from '../../platform/kv/kv.js';
 import { CachedAnswers } from './cached-answers.js';
@@ -12,7 +12,7 @@ import { CatalogSnapshots } from './catalog-snapshots.js';
 export interface CatalogReads {
   /** Null when `RESPONSE_CACHE_MB=0`: every answer is built again. */
   cache: CatalogCache | null;
-  /** What catalogue reads keep per store and version, cache or not (catalog-snapshots.ts). */
+  /** What catalogue reads keep per store and token, cache or not (catalog-snapshots.ts). */
   snapshots: CatalogSnapshots;
   findKey: KeyLookup;
   /** Stops listening for catalogue writes (the app closes). */
@@ -24,25 +24,24 @@ export interface CatalogReads {
  * `REDIS_URL` is set, so every process sees a write at once), keys and per-version facts
  * (snapshots) in this process, and answers, unless `RESPONSE_CACHE_MB=0`, in a bounded LRU here
  * and, in a shared KV, there too. It hears every committed catalogue write this process makes on
- * `db` and replaces the store's version, and every stock write, whose products' stock tokens and
- * store's sales token it replaces (catalog-cache.ts). Without a shared KV on PostgreSQL, the
- * processes tell each other through `channel` (PostgreSQL's notifications), so a write made by the
- * CLI or another server replaces this process's version too. The versions are kept with the cache
- * off as well: a key and a store's small reads are then read once per version instead of on every
- * request, with the same bound on staleness.
+ * `db` and replaces the store's version (and its facts token, for a write of its facts), and every
+ * stock write, whose products' stock tokens and store's sales token it replaces (catalog-cache.ts).
+ * Without a shared KV on PostgreSQL, the processes tell each other through `channel` (PostgreSQL's
+ * notifications), so a write made by the CLI or another server replaces this process's tokens too.
+ * The tokens are kept with the cache off as well: a key and the store's facts are then read once
+ * per facts token, its other small reads once per version, instead of on every request, with the
+ * same bound on staleness.
  */
 export async function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: Db, channel: CatalogChannel | null): Promise<CatalogReads> {
   const versions = new CatalogVersions(kv, config.maxAgeMs);
   const bus = kv.shared ? null : channel;
-  const stopHearing = onCatalogWrite(db, (storeId) =>
-    bus ? Promise.all([versions.bump(storeId), announce(bus, storeId)]).then(() => undefined) : versions.bump(storeId),
-  );
-  const stopHearingStock = onStockWrite(db, (storeId, productIds) =>
-    bus ? Promise.all([versions.bumpStock(storeId, productIds), announce(bus, storeId, productIds)]).then(() => undefined) : versions.bumpStock(storeId, productIds),
-  );
-  const stopListening = bus
-    ? await bus.subscribe((storeId, productIds) => void (productIds ? versions.bumpStock(storeId, productIds) : versions.bump(storeId)))
-    : async () => undefined;
+  const replace = (storeId: string, write: CatalogWrite) =>
+    typeof write === 'object' ? versions.bumpStock(storeId, write.stock) : versions.bump(storeId, write);
+  const hear = (storeId: string, write: CatalogWrite) =>
+    bus ? Promise.all([replace(storeId, write), announce(bus, storeId, write)]).then(() => undefined) : replace(storeId, write);
+  const stopHearing = onCatalogWrite(db, hear);
+  const stopHearingStock = onStockWrite(db, (storeId, productIds) => hear(storeId, { stock: productIds }));
+  const stopListening = bus ? await bus.subscribe((storeId, write) => void replace(storeId, write)) : async () => undefined;
   const cache =
     config.maxBytes === 0
       ? null
@@ -60,6 +59,6 @@ export async function openCatalogCache(config: ResponseCacheConfig, kv: Kv, db: 
 }
 
 /** Tells the other processes; a failure leaves their answers to age out (`RESPONSE_CACHE_MAX_AGE_S`) rather than fail a committed write. */
-export async function announce(channel: CatalogChannel, storeId: string, productIds?: string[]): Promise<void> {
-  await channel.publish(storeId, productIds).catch(() => undefined);
+export async function announce(channel: CatalogChannel, storeId: string, write: CatalogWrite): Promise<void> {
+  await channel.publish(storeId, write).catch(() => undefined);
 }

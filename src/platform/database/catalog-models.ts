@@ -1,28 +1,36 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { readOperations } from './operations.js';
 
+/** What a write can change: the store's facts and its catalogue, or its catalogue alone. */
+export type CachedReadsScope = 'facts' | 'catalog';
+
 /**
- * Whether a write to each model can change what a cached read answers: a shopper's catalogue
+ * What a write to each model can change of what a cached read answers: a shopper's catalogue
  * (products, prices, stock, publication, images, categories, collections, discounts, the store's
- * profile and locales) or who may read it (API keys). A new model must be placed here before the
- * code compiles, so nobody adds a catalogue table the response cache does not hear about.
+ * profile and locales) or who may read it (API keys). `'facts'` marks the models a request reads
+ * before the catalogue, once per token of their own (the key with its store row, the store's
+ * locales and automatic discounts: src/auth/key-lookup.ts, src/domain/catalog/store-facts.ts): a
+ * write to one replaces that token and the catalogue version; a write to a `'catalog'` model, the
+ * version alone, so a product's price change does not read the key again. A new model must be
+ * placed here before the code compiles, so nobody adds a catalogue table the response cache does
+ * not hear about.
  */
 export const changesCachedReads = {
-  Store: true,
-  StoreLocale: true,
-  ApiKey: true,
-  Category: true,
-  Product: true,
+  Store: 'facts',
+  StoreLocale: 'facts',
+  ApiKey: 'facts',
+  Category: 'catalog',
+  Product: 'catalog',
   // A settled sort key: it follows the products and discounts above, so settling it changes no answer.
   ShopperPrice: false,
-  ProductOption: true,
-  Variant: true,
-  ProductImage: true,
-  Translation: true,
-  MediaFile: true,
-  Discount: true,
-  Collection: true,
-  CollectionProduct: true,
+  ProductOption: 'catalog',
+  Variant: 'catalog',
+  ProductImage: 'catalog',
+  Translation: 'catalog',
+  MediaFile: 'catalog',
+  Discount: 'facts',
+  Collection: 'catalog',
+  CollectionProduct: 'catalog',
   // Coupons never lower a shopper's card price (liveness.ts), and no cached read lists them.
   Coupon: false,
   InventoryAdjustment: false,
@@ -58,29 +66,30 @@ export const changesCachedReads = {
   CollectedDefinition: false,
   CollectedRecord: false,
   // Which metafields a card shows, and the metaobjects shoppers read, follow these rows.
-  MetafieldDefinition: true,
-  MetaobjectDefinition: true,
-  Metaobject: true,
+  MetafieldDefinition: 'catalog',
+  MetaobjectDefinition: 'catalog',
+  Metaobject: 'catalog',
   // Approved reviews and answered questions are shopper reads, and their tallies are the cards' ratings.
-  Review: true,
-  Question: true,
-  ProductRating: true,
+  Review: 'catalog',
+  Question: 'catalog',
+  ProductRating: 'catalog',
   // Webhooks are sent to receivers outside; no shopper reads them.
   WebhookSubscription: false,
   WebhookDelivery: false,
   WebhookAttempt: false,
   // Shoppers' post lists and reads are cached catalogue reads.
-  Post: true,
+  Post: 'catalog',
   // The team directory and traffic are merchant reads; no shopper's answer shows them.
   StaffMember: false,
   TrafficHour: false,
   TrafficDay: false,
   TrafficTop: false,
-} as const satisfies Record<Prisma.ModelName, boolean>;
+} as const satisfies Record<Prisma.ModelName, CachedReadsScope | false>;
 
-/** Whether this operation on this model can change a cached read. */
-export function isCatalogWrite(model: string, operation: string): boolean {
-  return changesCachedReads[model as Prisma.ModelName] === true && !readOperations.has(operation);
+/** What this operation on this model can change of cached reads; null for nothing. */
+export function catalogWriteOf(model: string, operation: string): CachedReadsScope | null {
+  if (readOperations.has(operation)) return null;
+  return changesCachedReads[model as Prisma.ModelName] || null;
 }
 
 /**
@@ -109,8 +118,8 @@ const unshownColumns: Partial<Record<Prisma.ModelName, Set<string>>> = {
 
 const updateOperations = new Set(['update', 'updateMany', 'updateManyAndReturn']);
 
-/** What a write does to cached reads: `catalog` for the store's whole catalogue, the products whose stock alone moved, or nothing. */
-export type CatalogEffect = 'catalog' | { stock: string[] } | null;
+/** What a write does to cached reads: the store's facts and catalogue, its catalogue, the products whose stock alone moved, or nothing. */
+export type CatalogEffect = CachedReadsScope | { stock: string[] } | null;
 
 function writesOnly(data: unknown, columns: Set<string> | undefined): boolean {
   if (!columns || data === null || typeof data !== 'object' || Array.isArray(data)) return false;
@@ -132,10 +141,10 @@ function productIdsNamed(value: unknown): string[] | null {
  * them counts as a catalogue write.
  */
 export function catalogEffectOf(model: string, operation: string, args: { data?: unknown; where?: Record<string, unknown> } | undefined): CatalogEffect {
-  if (!isCatalogWrite(model, operation)) return null;
-  if (!updateOperations.has(operation)) return 'catalog';
+  const scope = catalogWriteOf(model, operation);
+  if (!scope || !updateOperations.has(operation)) return scope;
   if (writesOnly(args?.data, unshownColumns[model as Prisma.ModelName])) return null;
-  if (model !== 'Product' && model !== 'Variant') return 'catalog';
+  if (model !== 'Product' && model !== 'Variant') return scope;
   if (!writesOnly(args?.data, stockColumns[model])) return 'catalog';
   const products = productIdsNamed(args?.where?.[model === 'Product' ? 'id' : 'productId']);
   return products ? { stock: products } : 'catalog';

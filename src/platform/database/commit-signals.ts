@@ -4,15 +4,21 @@ import type { Db } from './database.js';
 
 /**
  * What a committed write tells the rest of the process: `catalog`, a store's cached reads may be
- * stale (catalog-writes.ts); `messages`, a message waits in the messages outbox, so the delivery
+ * stale (catalog-writes.ts); `facts`, so may what its requests read before its catalogue (its
+ * keys, its row, its locales and automatic discounts: catalog-models.ts), which says all `catalog`
+ * does; `messages`, a message waits in the messages outbox, so the delivery
  * worker need not wait out its idle pause; `outbox`, an event waits in the outbox, so the webhook
  * relay need not either. A write of stock columns alone raises no `catalog`: it is a stock write
  * of its products (`noteStockWrite`).
  */
-export type CommitSignal = 'catalog' | 'messages' | 'outbox';
+export type CommitSignal = 'catalog' | 'facts' | 'messages' | 'outbox';
 
 /** The signal a store client's write raises once committed, a stock write of some products, or nothing. */
-export function commitSignalOf(model: string, operation: string, args?: { data?: unknown; where?: Record<string, unknown> }): CommitSignal | { stock: string[] } | undefined {
+export function commitSignalOf(
+  model: string,
+  operation: string,
+  args?: { data?: unknown; where?: Record<string, unknown> },
+): CommitSignal | { stock: string[] } | undefined {
   const effect = catalogEffectOf(model, operation, args);
   if (effect) return effect;
   const creates = operation === 'create' || operation === 'createMany';
@@ -45,7 +51,11 @@ function entryOf<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V):
 
 /** Calls `listener` after every committed write of `db` that raises `signal`; answers the unsubscribe. */
 export function onCommitSignal(db: Db, signal: CommitSignal, listener: Listener): () => void {
-  const set = entryOf(entryOf(listeners, db, () => new Map<CommitSignal, Set<Listener>>()), signal, () => new Set<Listener>());
+  const set = entryOf(
+    entryOf(listeners, db, () => new Map<CommitSignal, Set<Listener>>()),
+    signal,
+    () => new Set<Listener>(),
+  );
   set.add(listener);
   return () => set.delete(listener);
 }
@@ -75,7 +85,11 @@ export async function raiseCommitSignal(db: Db, signal: CommitSignal, storeId: s
 export async function noteCommitSignal<T>(db: Db, signal: CommitSignal, storeId: string, written: Promise<T>): Promise<T> {
   const journal = pending.getStore();
   if (journal) {
-    entryOf(entryOf(journal.signals, db, () => new Map<CommitSignal, Set<string>>()), signal, () => new Set<string>()).add(storeId);
+    entryOf(
+      entryOf(journal.signals, db, () => new Map<CommitSignal, Set<string>>()),
+      signal,
+      () => new Set<string>(),
+    ).add(storeId);
     return written;
   }
   const result = await written;
@@ -92,7 +106,11 @@ export async function noteCommitSignal<T>(db: Db, signal: CommitSignal, storeId:
 export async function noteStockWrite<T>(db: Db, storeId: string, productIds: string[], written: Promise<T>): Promise<T> {
   const journal = pending.getStore();
   if (journal) {
-    const products = entryOf(entryOf(journal.stock, db, () => new Map<string, Set<string>>()), storeId, () => new Set<string>());
+    const products = entryOf(
+      entryOf(journal.stock, db, () => new Map<string, Set<string>>()),
+      storeId,
+      () => new Set<string>(),
+    );
     for (const id of productIds) products.add(id);
     return written;
   }
@@ -112,14 +130,17 @@ export async function afterCommit<T>(transaction: () => Promise<T>): Promise<T> 
   try {
     return await pending.run(journal, transaction);
   } finally {
+    // A store's `facts` says all its `catalog` would, and its new version makes every answer of it unreachable, a stock write's too.
+    const covered = (db: Db, storeId: string, signals: CommitSignal[]) => signals.some((signal) => journal.signals.get(db)?.get(signal)?.has(storeId));
     await Promise.all([
       ...[...journal.signals].flatMap(([db, bySignal]) =>
-        [...bySignal].flatMap(([signal, stores]) => [...stores].map((storeId) => raiseCommitSignal(db, signal, storeId))),
+        [...bySignal].flatMap(([signal, stores]) =>
+          [...stores].filter((storeId) => signal !== 'catalog' || !covered(db, storeId, ['facts'])).map((storeId) => raiseCommitSignal(db, signal, storeId)),
+        ),
       ),
       ...[...journal.stock].flatMap(([db, byStore]) =>
         [...byStore]
-          // The store's new version already makes every answer of it unreachable.
-          .filter(([storeId]) => !journal.signals.get(db)?.get('catalog')?.has(storeId))
+          .filter(([storeId]) => !covered(db, storeId, ['catalog', 'facts']))
           .map(([storeId, products]) => raiseStockWrite(db, storeId, [...products])),
       ),
     ]);

@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import { isCatalogWrite } from './catalog-models.js';
+import { catalogWriteOf } from './catalog-models.js';
 import { EVERY_STORE, noteCatalogWrite } from './catalog-writes.js';
 import { stockReadsOfBuild } from './stock-reads.js';
 import { withRelationStrategy } from './relation-strategy.js';
@@ -21,7 +21,8 @@ export function announcingOperatorWrites(raw: Db): Db {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
           const planned = withRelationStrategy(operation, args);
-          return isCatalogWrite(model, operation) ? noteCatalogWrite(extended, EVERY_STORE, query(planned)) : query(planned);
+          const scope = catalogWriteOf(model, operation);
+          return scope ? noteCatalogWrite(extended, EVERY_STORE, query(planned), scope) : query(planned);
         },
       },
       // SQL by hand says nothing of which products' stock it read: an answer built with it goes stale with every stock write of its store.

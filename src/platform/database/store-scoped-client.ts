@@ -116,10 +116,10 @@ export function scopeToStore(db: Db, storeId: string) {
     client: {
       $storeId: storeId,
       /**
-       * Announces a catalogue write of the store (once committed) for a write its columns do not
-       * show to be one: a discount's use that reaches its limit changes shopper prices.
+       * Announces a write of the store's facts (once committed) for a write its columns do not
+       * show to be one: a discount's use that reaches its limit changes the live discounts, and so shopper prices.
        */
-      $noteCatalogWrite: () => noteCommitSignal(db, 'catalog', storeId, Promise.resolve()),
+      $noteCatalogWrite: () => noteCommitSignal(db, 'facts', storeId, Promise.resolve()),
       /** Runs a store statement (store-statements.ts) bound to this store, in this client's transaction if it is one's. */
       $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>): Promise<Row[]> {
         return runStoreStatement(Prisma.getExtensionContext(this) as unknown as RawClient, storeId, statement);

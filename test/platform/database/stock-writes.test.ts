@@ -21,7 +21,14 @@ describe('catalogEffectOf: what a write does to cached reads', () => {
     expect(catalogEffectOf('Product', 'updateMany', { where: { categoryId: 'c1' }, data: { stock: 0 } })).toBe('catalog');
     expect(catalogEffectOf('Product', 'create', { data: { stock: 1 } })).toBe('catalog');
     expect(catalogEffectOf('Product', 'upsert', { where: { id: 'p1' } })).toBe('catalog');
-    expect(catalogEffectOf('Store', 'update', { where: { id: 's1' }, data: { name: 'New' } })).toBe('catalog');
+    expect(catalogEffectOf('CollectionProduct', 'createMany', { data: [] })).toBe('catalog');
+  });
+
+  it('takes a write of what requests read before the catalogue (keys, the store row, its locales and discounts) for a write of the store’s facts', () => {
+    expect(catalogEffectOf('Store', 'update', { where: { id: 's1' }, data: { name: 'New' } })).toBe('facts');
+    expect(catalogEffectOf('ApiKey', 'update', { where: { id: 'k1' }, data: { revokedAt: new Date() } })).toBe('facts');
+    expect(catalogEffectOf('StoreLocale', 'create', { data: { code: 'fr' } })).toBe('facts');
+    expect(catalogEffectOf('Discount', 'updateMany', { where: { id: 'd1' }, data: { isActive: false } })).toBe('facts');
   });
 
   it('takes the store row’s lock and a discount’s use count for no catalogue write, and a read or another model for none', () => {
@@ -29,7 +36,7 @@ describe('catalogEffectOf: what a write does to cached reads', () => {
     expect(catalogEffectOf('StoreCounter', 'upsert', { where: { id: 'c1' } })).toBeNull();
     expect(catalogEffectOf('Discount', 'update', { where: { id: 'd1' }, data: { usageCount: { increment: 1 } } })).toBeNull();
     expect(catalogEffectOf('Discount', 'updateManyAndReturn', { where: { id: 'd1' }, data: { usageCount: { decrement: 1 } } })).toBeNull();
-    expect(catalogEffectOf('Discount', 'update', { where: { id: 'd1' }, data: { usageCount: 0, maxUsageTotal: 5 } })).toBe('catalog');
+    expect(catalogEffectOf('Discount', 'update', { where: { id: 'd1' }, data: { usageCount: 0, maxUsageTotal: 5 } })).toBe('facts');
     expect(catalogEffectOf('Product', 'findMany', { where: { id: 'p1' } })).toBeNull();
     expect(catalogEffectOf('Order', 'update', { where: { id: 1 }, data: { status: 'cancelled' } })).toBeNull();
   });
