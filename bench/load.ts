@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Read } from './scenarios.js';
+import type { Server } from './servers.js';
 
 export const CONNECTIONS = 32;
 const WARM_UP_S = 2;
@@ -58,4 +59,21 @@ export async function loadRead(baseUrl: string, publicKey: string, read: Read, c
     requests: result.requests.total,
     ...(cpuUsed !== undefined && result.requests.total ? { cpuUsPerRequest: Math.round((cpuUsed * 1000) / result.requests.total) } : {}),
   };
+}
+
+/**
+ * Loads one read on each server back to back, `rounds` times, the servers taking turns to go
+ * first, so each sees the same noise; each round's figures by server label.
+ */
+export async function loadInRounds(servers: Server[], publicKey: string, read: Read, rounds: number, products: number): Promise<Record<string, Figures>[]> {
+  const figures: Record<string, Figures>[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const measured: Record<string, Figures> = {};
+    for (const server of round % 2 ? [...servers].reverse() : servers) measured[server.label] = await loadRead(server.url, publicKey, read, server.cpuMs);
+    figures.push(measured);
+    console.error(
+      `${read.title} on ${products} products, round ${round + 1}: ${servers.map((s) => `${s.label} ${measured[s.label]!.requestsPerSecond} req/s`).join(', ')}`,
+    );
+  }
+  return figures;
 }

@@ -36,22 +36,50 @@ const twoPlaces = (value: number) => Number(value.toFixed(2));
 
 /** One read's row from its rounds: each server's median round by req/s, and the median of the per-round ratios. */
 export function row(read: string, products: number, sqlStatements: SqlCount | null, rounds: Record<string, Figures>[]): Row {
-  const current = median(rounds.map((r) => r.current!), (f) => f.requestsPerSecond);
+  const current = median(
+    rounds.map((r) => r.current!),
+    (f) => f.requestsPerSecond,
+  );
   const several = rounds.length > 1 ? { rounds } : {};
   if (!rounds[0]!.baseline) return { read, products, sqlStatements, ...current, ...several };
-  const baseline = median(rounds.map((r) => r.baseline!), (f) => f.requestsPerSecond);
+  const baseline = median(
+    rounds.map((r) => r.baseline!),
+    (f) => f.requestsPerSecond,
+  );
   const ratios = rounds.map((r) => r.current!.requestsPerSecond / r.baseline!.requestsPerSecond);
   const range: [number, number] = [twoPlaces(Math.min(...ratios)), twoPlaces(Math.max(...ratios))];
-  const cpuRatios = rounds.filter((r) => r.current!.cpuUsPerRequest && r.baseline!.cpuUsPerRequest).map((r) => r.baseline!.cpuUsPerRequest! / r.current!.cpuUsPerRequest!);
+  const cpuRatios = rounds
+    .filter((r) => r.current!.cpuUsPerRequest && r.baseline!.cpuUsPerRequest)
+    .map((r) => r.baseline!.cpuUsPerRequest! / r.current!.cpuUsPerRequest!);
   const cpu = cpuRatios.length ? { cpuRatio: twoPlaces(middle(cpuRatios)) } : {};
-  return { read, products, sqlStatements, ...current, baseline, ratio: twoPlaces(middle(ratios)), ...(rounds.length > 1 ? { ratioRange: range } : {}), ...cpu, ...several };
+  return {
+    read,
+    products,
+    sqlStatements,
+    ...current,
+    baseline,
+    ratio: twoPlaces(middle(ratios)),
+    ...(rounds.length > 1 ? { ratioRange: range } : {}),
+    ...cpu,
+    ...several,
+  };
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
-export function markdownTable(rows: Row[]): string {
+/** What a table calls the baseline, this build, and the ratio of the two. */
+interface Columns {
+  before: string;
+  after: string;
+  ratio: string;
+}
+
+/** The floor scenario's names: the floor is the baseline, Bazaar with the cache off this build. */
+export const floorColumns: Columns = { before: 'floor', after: 'bazaar', ratio: 'ratio' };
+
+export function markdownTable(rows: Row[], { before: b, after: a, ratio }: Columns = { before: 'before', after: 'after', ratio: '×' }): string {
   const lines = [
-    '| read | products | before req/s | after req/s | × | before CPU/answer | after CPU/answer | CPU × | before p99 | after p99 | SQL first / repeat |',
+    `| read | products | ${b} req/s | ${a} req/s | ${ratio} | ${b} CPU/answer | ${a} CPU/answer | CPU × | ${b} p99 | ${a} p99 | SQL first / repeat |`,
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const cpu = (f: Figures | undefined) => (f?.cpuUsPerRequest ? `${f.cpuUsPerRequest} µs` : '–');

@@ -7,7 +7,10 @@
 // states what traffic counting costs each read. On PostgreSQL it then runs the delivery scenario
 // (bench/delivery.ts): two relay processes delivering webhooks to a loopback receiver.
 // On PostgreSQL it also runs the many-stores scenario (bench/stores.ts): one store's list against a
-// random one of BENCH_STORES per request. BENCH_SCENARIOS=reads, =delivery or =stores (or a list) runs those. BENCH_ROUNDS=n loads each read n times
+// random one of BENCH_STORES per request; and the floor scenario (bench/floor/scenario.ts): this
+// build with the cache off against the one-statement floor, on the reads the floor answers with
+// Bazaar's very bytes, the ratio measured on every run. BENCH_SCENARIOS=reads, =floor, =delivery
+// or =stores (or a list) runs those. BENCH_ROUNDS=n loads each read n times
 // per server, alternating which server goes first, and reports the median ratio with its range:
 // one round of 10 s swings about ±15 % on a shared machine.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,10 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadCheckouts } from './checkout.js';
 import { benchDelivery, DELIVERY_SECONDS, type DeliveryFigures } from './delivery.js';
-import { CONNECTIONS, DURATION_S, loadRead, type Figures } from './load.js';
+import { benchFloor } from './floor/scenario.js';
+import { CONNECTIONS, DURATION_S, loadInRounds, type Figures } from './load.js';
 import { describeMachine } from './machine.js';
-import { prepareStores } from './prepare.js';
-import { markdownTable, row, writeResults, type Row } from './report.js';
+import { prepareStores, type PreparedStore } from './prepare.js';
+import { floorColumns, markdownTable, row, writeResults, type Row } from './report.js';
 import { startServer, type Server } from './servers.js';
 import { benchManyStores, prepareManyStores, type StoresFigures } from './stores.js';
 
@@ -27,7 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4100);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const TRAFFIC_COMPARE = process.env.BENCH_TRAFFIC === 'compare';
 const databaseUrl = process.env.DATABASE_URL;
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,delivery,stores').split(','));
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,floor,delivery,stores').split(','));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number from 1, not "${process.env.BENCH_ROUNDS}"`);
@@ -47,6 +51,8 @@ const machine = describeMachine(databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'emb
 const rows: Row[] = [];
 let engine = databaseUrl ? 'postgresql' : 'pglite';
 let seeds: object[] = [];
+let seeded: PreparedStore[] = [];
+const seedsOf = (stores: PreparedStore[]) => stores.map((s) => ({ products: s.products, seconds: s.seedSeconds, counts: s.counts }));
 if (SCENARIOS.has('reads')) {
   const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'bazaar-bench-'));
   const before = BASELINE
@@ -62,22 +68,14 @@ if (SCENARIOS.has('reads')) {
     targets.map((t) => t.label),
   );
   engine = prepared.engine;
-  seeds = prepared.stores.map((s) => ({ products: s.products, seconds: s.seedSeconds, counts: s.counts }));
+  seeded = prepared.stores;
+  seeds = seedsOf(seeded);
   const servers: Server[] = [];
   try {
     for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir, target.env));
     for (const store of prepared.stores) {
       for (const { read, sqlStatements } of store.reads) {
-        const rounds: Record<string, Figures>[] = [];
-        for (let round = 0; round < ROUNDS; round += 1) {
-          const figures: Record<string, Figures> = {};
-          for (const server of round % 2 ? [...servers].reverse() : servers) figures[server.label] = await loadRead(server.url, store.publicKey, read, server.cpuMs);
-          rounds.push(figures);
-          console.error(
-            `${read.title} on ${store.products} products, round ${round + 1}: ${servers.map((s) => `${s.label} ${figures[s.label]!.requestsPerSecond} req/s`).join(', ')}`,
-          );
-        }
-        rows.push(row(read.title, store.products, sqlStatements, rounds));
+        rows.push(row(read.title, store.products, sqlStatements, await loadInRounds(servers, store.publicKey, read, ROUNDS, store.products)));
       }
     }
     // Last: the orders change the stock, and so the catalogue every later read would see.
@@ -89,6 +87,19 @@ if (SCENARIOS.has('reads')) {
   } finally {
     for (const server of servers) await server.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+let floor: Row[] = [];
+if (SCENARIOS.has('floor')) {
+  // The floor reads through node-postgres: the embedded engine has no server to connect to.
+  if (!databaseUrl) console.error('The floor scenario needs DATABASE_URL (PostgreSQL): skipped.');
+  else {
+    if (!seeded.length) {
+      seeded = (await prepareStores({ databaseUrl, dataDir: undefined, publicUrl: `http://127.0.0.1:${PORT}` }, SIZES, [])).stores;
+      seeds = seedsOf(seeded);
+    }
+    floor = await benchFloor(seeded, PORT, ROUNDS);
   }
 }
 
@@ -131,11 +142,16 @@ const file = await writeResults(SCENARIOS.has('reads') ? engine : [engine, ...SC
   rounds: ROUNDS,
   seeds,
   results: rows,
+  floor: floor.length ? floor : null,
   delivery: delivery && { ...delivery, seconds: DELIVERY_SECONDS },
   stores,
 });
 console.log(`\n${machine.cpu}, ${machine.memory}, ${machine.node}, ${machine.database}; figures in ${file}`);
 if (rows.length) console.log(markdownTable(rows));
+if (floor.length)
+  console.log(
+    `\nThe one-statement floor, and this build with RESPONSE_CACHE_MB=0 (ratio: Bazaar's req/s over the floor's):\n${markdownTable(floor, floorColumns)}`,
+  );
 if (delivery) {
   console.log(`\n| relays | events | offered/s | deliveries/s | p50 | p99 | max |\n|---|---|---|---|---|---|---|`);
   console.log(

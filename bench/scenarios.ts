@@ -8,6 +8,8 @@ export interface Read {
   body?: string;
   /** Sent with If-None-Match set to the ETag the same server just gave for the read, so it answers 304. */
   conditional?: boolean;
+  /** Answered by the one-statement floor too (bench/floor), against which the floor scenario measures Bazaar with the cache off. */
+  floor?: boolean;
 }
 
 const listPath = '/v1/store/products?per_page=50';
@@ -48,11 +50,12 @@ const productQuery = `query BenchProduct($slug: String!) {
   product(slug: $slug) { ${productFields} }
 }`;
 
-const graphql = (title: string, query: string, variables?: Record<string, unknown>): Read => ({
+const graphql = (title: string, query: string, variables?: Record<string, unknown>, floor?: boolean): Read => ({
   title,
   method: 'POST',
   path: '/graphql',
   body: JSON.stringify({ query, variables }),
+  ...(floor ? { floor } : {}),
 });
 
 /** Page mode twenty pages in: with the page's offset, its cost is expected to stay flat as the catalogue grows. */
@@ -60,11 +63,11 @@ const deepPage: Read = { title: `GET ${listPath}&page=20`, method: 'GET', path: 
 
 function fullSet(productSlug: string): Read[] {
   return [
-    { title: `GET ${listPath}`, method: 'GET', path: listPath },
-    graphql('GraphQL products(first: 50)', graphqlQuery),
-    { title: `GET ${collectionPath}`, method: 'GET', path: collectionPath },
+    { title: `GET ${listPath}`, method: 'GET', path: listPath, floor: true },
+    graphql('GraphQL products(first: 50)', graphqlQuery, undefined, true),
+    { title: `GET ${collectionPath}`, method: 'GET', path: collectionPath, floor: true },
     graphql('GraphQL collection(slug: "featured") products(first: 50)', collectionQuery),
-    { title: 'GET /v1/store/products/:slug', method: 'GET', path: `/v1/store/products/${productSlug}` },
+    { title: 'GET /v1/store/products/:slug', method: 'GET', path: `/v1/store/products/${productSlug}`, floor: true },
     graphql('GraphQL product(slug)', productQuery, { slug: productSlug }),
     { title: `GET ${listPath} (If-None-Match: 304)`, method: 'GET', path: listPath, conditional: true },
     deepPage,

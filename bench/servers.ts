@@ -1,10 +1,11 @@
 // The built servers npm run bench loads: this checkout's, and with BENCH_BASELINE another
-// checkout's, both serving the same database with the same settings.
-import { spawn } from 'node:child_process';
+// checkout's, both serving the same database with the same settings; and the one-statement floor
+// (bench/floor), which the floor scenario loads beside this checkout's with the cache off.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export interface Server {
-  /** `baseline` or `current`, as the report names them. */
+  /** `baseline` or `current`, as the report names them (the floor is the floor scenario's `baseline`). */
   label: string;
   url: string;
   /** The server process's resident memory now, in MB (from /proc; 0 where there is none). */
@@ -30,7 +31,7 @@ async function waitUntilUp(url: string, deadline = Date.now() + 60_000) {
 }
 
 /** Starts `<cwd>/dist/src/server.js` on the port; `dataDir` only for the embedded engine; `env` adds settings of this server's own. */
-export async function startServer(label: string, cwd: string, port: number, dataDir: string | undefined, env: Record<string, string> = {}): Promise<Server> {
+export function startServer(label: string, cwd: string, port: number, dataDir: string | undefined, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/src/server.js'], {
     cwd,
     env: {
@@ -46,6 +47,20 @@ export async function startServer(label: string, cwd: string, port: number, data
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return watch(label, child, port);
+}
+
+/** Starts the floor (bench/floor/main.ts) on the port, over DATABASE_URL, answering these public keys. */
+export function startFloorServer(label: string, port: number, publicKeys: string[]): Promise<Server> {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', 'bench/floor/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FLOOR_KEYS: publicKeys.join(',') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return watch(label, child, port);
+}
+
+/** Waits until the started process answers /health, and reads its memory and CPU time from /proc. */
+async function watch(label: string, child: ChildProcess, port: number): Promise<Server> {
   const exited = new Promise((r) => child.once('exit', r));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
