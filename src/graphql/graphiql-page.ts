@@ -1,4 +1,3 @@
-import { css, editorWorkerService, favicon, graphqlWorker, js, jsonWorker } from '@graphql-yoga/render-graphiql/graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyHtmlPageHeaders, cspHashOf, type PageSources } from '../http/security-headers.js';
 import { staticAssets } from '../http/static-assets.js';
@@ -14,7 +13,7 @@ export interface GraphiqlOptions {
 export interface GraphiqlPage {
   /** Declares the asset routes in a scope (its hooks rate-limit them). */
   assetRoutes(scope: FastifyInstance): void;
-  send(reply: FastifyReply, options: GraphiqlOptions): FastifyReply;
+  send(reply: FastifyReply, options: GraphiqlOptions): Promise<FastifyReply>;
 }
 
 /** A browser asking /graphql for a page, as Yoga decides it. */
@@ -41,33 +40,25 @@ function escapeHtml(text: string) {
  */
 export function graphiqlPage(assetPrefix: string): GraphiqlPage {
   const script = 'application/javascript; charset=utf-8';
-  const assets = staticAssets(assetPrefix, [
-    { name: 'graphiql.js', type: script, body: js },
-    { name: 'graphiql.css', type: 'text/css; charset=utf-8', body: css },
-    { name: 'editor.worker.js', type: script, body: editorWorkerService },
-    { name: 'json.worker.js', type: script, body: jsonWorker },
-    { name: 'graphql.worker.js', type: script, body: graphqlWorker },
-    { name: 'favicon.ico', type: 'image/x-icon', body: Buffer.from(favicon.slice(favicon.indexOf(',') + 1), 'base64') },
-  ]);
-  const { urls } = assets;
-  const workers = { editorWorkerService: urls['editor.worker.js'], json: urls['json.worker.js'], graphql: urls['graphql.worker.js'] };
-  const boot = [
-    `self.MonacoEnvironment = { globalAPI: false, getWorkerUrl: function (moduleId, label) { return ${JSON.stringify(workers)}[label]; } };`,
-    "YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), JSON.parse(document.getElementById('graphiql-options').textContent));",
-  ].join('\n');
-  const sources: PageSources = {
-    script: ["'self'", cspHashOf(boot)],
-    // Monaco and GraphiQL's React components set style attributes and add <style> elements as they run.
-    style: ["'self'", "'unsafe-inline'"],
-    img: ["'self'", 'data:'],
-    font: ["'self'", 'data:'],
-    connect: ["'self'"],
-    worker: ["'self'"],
-  };
+  // Imported by the first page or asset asked for: the bundle and its workers are tens of megabytes in memory once loaded.
+  const assets = staticAssets(assetPrefix, async () => {
+    const { css, editorWorkerService, favicon, graphqlWorker, js, jsonWorker } = await import('@graphql-yoga/render-graphiql/graphiql');
+    return [
+      { name: 'graphiql.js', type: script, body: js },
+      { name: 'graphiql.css', type: 'text/css; charset=utf-8', body: css },
+      { name: 'editor.worker.js', type: script, body: editorWorkerService },
+      { name: 'json.worker.js', type: script, body: jsonWorker },
+      { name: 'graphql.worker.js', type: script, body: graphqlWorker },
+      { name: 'favicon.ico', type: 'image/x-icon', body: Buffer.from(favicon.slice(favicon.indexOf(',') + 1), 'base64') },
+    ];
+  });
+  let built: Promise<{ urls: Record<string, string>; boot: string; sources: PageSources }> | undefined;
+  const page = () => (built ??= assets.urls().then((urls) => pageParts(urls)));
 
   return {
     assetRoutes: assets.routes,
-    send(reply, options) {
+    async send(reply, options) {
+      const { urls, boot, sources } = await page();
       applyHtmlPageHeaders(reply, sources);
       return reply
         .type('text/html; charset=utf-8')
@@ -94,4 +85,23 @@ export function graphiqlPage(assetPrefix: string): GraphiqlPage {
         );
     },
   };
+}
+
+/** The page's boot script, which points Monaco at its workers and renders GraphiQL, and the sources its policy allows. */
+function pageParts(urls: Record<string, string>) {
+  const workers = { editorWorkerService: urls['editor.worker.js'], json: urls['json.worker.js'], graphql: urls['graphql.worker.js'] };
+  const boot = [
+    `self.MonacoEnvironment = { globalAPI: false, getWorkerUrl: function (moduleId, label) { return ${JSON.stringify(workers)}[label]; } };`,
+    "YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), JSON.parse(document.getElementById('graphiql-options').textContent));",
+  ].join('\n');
+  const sources: PageSources = {
+    script: ["'self'", cspHashOf(boot)],
+    // Monaco and GraphiQL's React components set style attributes and add <style> elements as they run.
+    style: ["'self'", "'unsafe-inline'"],
+    img: ["'self'", 'data:'],
+    font: ["'self'", 'data:'],
+    connect: ["'self'"],
+    worker: ["'self'"],
+  };
+  return { urls, boot, sources };
 }

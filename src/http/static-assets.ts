@@ -38,41 +38,57 @@ function hashedName(asset: StaticAsset, bytes: Buffer) {
 }
 
 export interface StaticAssets {
-  /** The URL path of each asset, by name. */
-  urls: Record<string, string>;
-  /** Declares the asset routes in a scope, under whatever hooks and error handler it has. */
+  /** The URL path of each asset, by name; the first call loads the assets. */
+  urls(): Promise<Record<string, string>>;
+  /** Declares the asset route in a scope, under whatever hooks and error handler it has. */
   routes(scope: FastifyInstance): void;
+}
+
+interface Served {
+  asset: StaticAsset;
+  bytes: Buffer;
+  url: string;
+  encoded: Map<Encoding, Promise<Buffer>>;
 }
 
 /**
  * Serves each asset from memory at a URL under `prefix` carrying its content hash, so it can be
  * cached for a year as immutable: a new version is a new URL. Text assets leave brotli- or
- * gzip-compressed, each encoding compressed once, on first demand, off the event loop.
+ * gzip-compressed, each encoding compressed once, on first demand, off the event loop. The assets
+ * are loaded (`load`) on the first request that needs them, not at start: GraphiQL's are about
+ * 40 MB of a process's memory once imported, which a server that only answers the API never needs.
  */
-export function staticAssets(prefix: string, assets: StaticAsset[]): StaticAssets {
-  const served = assets.map((asset) => {
-    const bytes = Buffer.isBuffer(asset.body) ? asset.body : Buffer.from(asset.body, 'utf8');
-    return { asset, bytes, url: `${prefix}/${hashedName(asset, bytes)}`, encoded: new Map<Encoding, Promise<Buffer>>() };
-  });
+export function staticAssets(prefix: string, load: () => Promise<StaticAsset[]>): StaticAssets {
+  let loaded: Promise<Map<string, Served>> | undefined;
+  const served = () =>
+    (loaded ??= load().then(
+      (assets) =>
+        new Map(
+          assets.map((asset) => {
+            const bytes = Buffer.isBuffer(asset.body) ? asset.body : Buffer.from(asset.body, 'utf8');
+            const file = hashedName(asset, bytes);
+            return [file, { asset, bytes, url: `${prefix}/${file}`, encoded: new Map<Encoding, Promise<Buffer>>() }];
+          }),
+        ),
+    ));
   return {
-    urls: Object.fromEntries(served.map(({ asset, url }) => [asset.name, url])),
+    async urls() {
+      return Object.fromEntries([...(await served()).values()].map(({ asset, url }) => [asset.name, url]));
+    },
     routes(scope) {
-      for (const { asset, bytes, url, encoded } of served) {
-        const compressible = /^(text\/|application\/(javascript|json))/.test(asset.type);
-        const encode = (encoding: Encoding) => {
-          if (!encoded.has(encoding)) encoded.set(encoding, compressors[encoding](bytes));
-          return encoded.get(encoding)!;
-        };
-        // Compressed here, once per encoding, rather than per request by the compression plugin.
-        scope.get(url, { compress: false }, async (request, reply) => {
-          reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable');
-          if (!compressible) return reply.send(bytes);
-          reply.header('vary', 'accept-encoding');
-          const encoding = preferredEncoding(request.headers['accept-encoding']);
-          if (!encoding) return reply.send(bytes);
-          return reply.header('content-encoding', encoding).send(await encode(encoding));
-        });
-      }
+      // Compressed here, once per encoding, rather than per request by the compression plugin.
+      scope.get<{ Params: { file: string } }>(`${prefix}/:file`, { compress: false }, async (request, reply) => {
+        const found = (await served()).get(request.params.file);
+        if (!found) return reply.callNotFound();
+        const { asset, bytes, encoded } = found;
+        reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable');
+        if (!/^(text\/|application\/(javascript|json))/.test(asset.type)) return reply.send(bytes);
+        reply.header('vary', 'accept-encoding');
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(bytes);
+        if (!encoded.has(encoding)) encoded.set(encoding, compressors[encoding](bytes));
+        return reply.header('content-encoding', encoding).send(await encoded.get(encoding)!);
+      });
     },
   };
 }
