@@ -15,6 +15,8 @@ export interface Figures {
   unavailable?: number;
   /** The server's CPU time per answer over the measured seconds, in µs: what a read costs, less swayed by the machine's noise than req/s. */
   cpuUsPerRequest?: number;
+  /** The server's resident memory right after the measured seconds, in MB: what the read's load makes it hold. */
+  rssMb?: number;
 }
 
 /** The ETag the server gives the read now, to send back as If-None-Match. */
@@ -26,7 +28,8 @@ async function etagOf(url: string, headers: Record<string, string>): Promise<str
 }
 
 /** Loads one read on one server: a warm-up, then BENCH_SECONDS measured. Any answer but the expected status fails the bench. */
-export async function loadRead(baseUrl: string, publicKey: string, read: Read, cpuMs?: () => number): Promise<Figures> {
+export async function loadRead(server: Pick<Server, 'url' | 'cpuMs' | 'rssMb'>, publicKey: string, read: Read): Promise<Figures> {
+  const baseUrl = server.url;
   const url = `${baseUrl}${read.path}`;
   const headers: Record<string, string> = { 'x-client-key': publicKey, 'content-type': 'application/json' };
   if (read.conditional) headers['if-none-match'] = await etagOf(url, headers);
@@ -41,9 +44,10 @@ export async function loadRead(baseUrl: string, publicKey: string, read: Read, c
     body: read.body,
   };
   await autocannon({ ...base, duration: WARM_UP_S });
-  const cpuBefore = cpuMs?.();
+  const cpuBefore = server.cpuMs();
   const result = await autocannon({ ...base, duration: DURATION_S });
-  const cpuUsed = cpuMs && cpuBefore !== undefined ? cpuMs() - cpuBefore : undefined;
+  const cpuUsed = server.cpuMs() - cpuBefore;
+  const rssMb = server.rssMb();
   // autocannon counts a 304 as non-2xx, so the statuses are checked one by one.
   const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(([status, stats]) => Number(status) !== expected && stats.count);
   if (unexpected.length || result.errors) {
@@ -57,7 +61,8 @@ export async function loadRead(baseUrl: string, publicKey: string, read: Read, c
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
-    ...(cpuUsed !== undefined && result.requests.total ? { cpuUsPerRequest: Math.round((cpuUsed * 1000) / result.requests.total) } : {}),
+    ...(result.requests.total ? { cpuUsPerRequest: Math.round((cpuUsed * 1000) / result.requests.total) } : {}),
+    ...(rssMb ? { rssMb } : {}),
   };
 }
 
@@ -69,7 +74,7 @@ export async function loadInRounds(servers: Server[], publicKey: string, read: R
   const figures: Record<string, Figures>[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const measured: Record<string, Figures> = {};
-    for (const server of round % 2 ? [...servers].reverse() : servers) measured[server.label] = await loadRead(server.url, publicKey, read, server.cpuMs);
+    for (const server of round % 2 ? [...servers].reverse() : servers) measured[server.label] = await loadRead(server, publicKey, read);
     figures.push(measured);
     console.error(
       `${read.title} on ${products} products, round ${round + 1}: ${servers.map((s) => `${s.label} ${measured[s.label]!.requestsPerSecond} req/s`).join(', ')}`,

@@ -79,15 +79,16 @@ export const floorColumns: Columns = { before: 'floor', after: 'bazaar', ratio: 
 
 export function markdownTable(rows: Row[], { before: b, after: a, ratio }: Columns = { before: 'before', after: 'after', ratio: '×' }): string {
   const lines = [
-    `| read | products | ${b} req/s | ${a} req/s | ${ratio} | ${b} CPU/answer | ${a} CPU/answer | CPU × | ${b} p99 | ${a} p99 | SQL first / repeat |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    `| read | products | ${b} req/s | ${a} req/s | ${ratio} | ${b} CPU/answer | ${a} CPU/answer | CPU × | ${b} p99 | ${a} p99 | ${b} RSS | ${a} RSS | SQL first / repeat |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const cpu = (f: Figures | undefined) => (f?.cpuUsPerRequest ? `${f.cpuUsPerRequest} µs` : '–');
+  const rss = (f: Figures | undefined) => (f?.rssMb ? `${f.rssMb} MB` : '–');
   const shed = (f: Figures) => (f.unavailable ? ` (${f.unavailable} × 503)` : '');
   for (const r of rows) {
     const before = r.baseline;
     lines.push(
-      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'}${r.ratioRange ? ` (${r.ratioRange[0]}–${r.ratioRange[1]})` : ''} | ${cpu(before)} | ${cpu(r)} | ${r.cpuRatio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
+      `| ${r.read} | ${r.products.toLocaleString('en-US')} | ${before ? `${before.requestsPerSecond}${shed(before)}` : '–'} | ${r.requestsPerSecond}${shed(r)} | ${r.ratio ?? '–'}${r.ratioRange ? ` (${r.ratioRange[0]}–${r.ratioRange[1]})` : ''} | ${cpu(before)} | ${cpu(r)} | ${r.cpuRatio ?? '–'} | ${before ? ms(before.p99Ms) : '–'} | ${ms(r.p99Ms)} | ${rss(before)} | ${rss(r)} | ${r.sqlStatements ? `${r.sqlStatements.first} / ${r.sqlStatements.repeat}` : '–'} |`,
     );
   }
   return lines.join('\n');
