@@ -15,7 +15,7 @@ export interface CachedAnswer {
   contentLanguage?: string;
   /** Milliseconds since the epoch when it was built: an earlier clock (a test's pinned one) may not see it. */
   builtAt: number;
-  /** Milliseconds since the epoch after which the answer may differ with no write at all (the next discount boundary); null for never. */
+  /** Milliseconds since the epoch after which it is built again with no write at all: the next discount boundary, or its own share of the maximum age (`lastsUntil`); null for never. */
   expiresAt: number | null;
   /**
    * What stock writes make it stale: `sales`, the store's sales token it is known current at;
@@ -42,6 +42,13 @@ const noop = () => undefined;
 
 /** How often a process waiting for another's build looks for the answer in Redis. */
 const SHARED_POLL_MS = 20;
+
+/**
+ * The share of the maximum age an answer may be cut short by, at random: answers built together
+ * (a restart, a warm-up, a thousand stores' first reads) would otherwise all be built again in the
+ * same instant, a maximum age later, and a storm of misses would take the server's CPU at once.
+ */
+const MAX_AGE_SPREAD = 0.2;
 
 /** Fixed cost of an entry beside its text: key, headers, bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -77,6 +84,11 @@ export class CachedAnswers {
     if (!answer || this.#lifeLeft(answer, now) <= 0) return null;
     this.#local.set(key, answer);
     return answer;
+  }
+
+  /** When an answer built at `builtAt` is to be built again with no write: within the last fifth of the maximum age, spread at random. */
+  lastsUntil(builtAt: number): number {
+    return builtAt + Math.floor(this.#maxAgeMs * (1 - Math.random() * MAX_AGE_SPREAD));
   }
 
   /**

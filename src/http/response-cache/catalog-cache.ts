@@ -131,7 +131,8 @@ export class CatalogCache {
   }
 
   /**
-   * Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age), with
+   * Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age, cut
+   * short by up to a fifth at random so that answers built together are not all built again together), with
    * the stock tokens of the products its build read, read after the build: when a stock write was
    * announced since the build began (the sales token moved) its rows may predate it, and it is not kept.
    * Answers the kept answer, or null when it is not kept.
@@ -152,8 +153,9 @@ export class CatalogCache {
       if (now.sales !== sales) return null;
       products = ids.map((id, i) => [id, now.products[i] ?? null]);
     }
-    const expiresAt = await this.#boundaryOf(ctx);
+    const boundary = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
+    const expiresAt = Math.min(boundary ?? Infinity, this.#answers.lastsUntil(now));
     const stock = { sales, products };
     const body = Buffer.from(answer.body, 'utf8');
     const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, stock };
