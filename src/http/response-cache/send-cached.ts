@@ -19,6 +19,8 @@ export function sendableForm(reply: FastifyReply, key: string, answer: CachedAns
   return form;
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
 /**
  * Sends a kept answer as it first left, in the compressed form the client accepts when the cache
  * keeps one (the text, inflated from a kept form if need be, to a client that accepts none); the
@@ -31,6 +33,7 @@ export function sendCached(reply: FastifyReply, key: string, answer: CachedAnswe
   if (answer.contentLanguage) reply.header('content-language', answer.contentLanguage);
   const ifNoneMatch = reply.request.headers['if-none-match'];
   const revalidated = answer.etag !== undefined && typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, answer.etag);
-  const form = revalidated ? null : sendableForm(reply, key, answer, cache);
-  return reply.code(200).send(form ?? textOf(answer));
+  // The onSend hook answers a revalidation 304 with no body: none is inflated for it.
+  if (revalidated) return reply.code(200).send(NO_BYTES);
+  return reply.code(200).send(sendableForm(reply, key, answer, cache) ?? textOf(answer));
 }
