@@ -121,6 +121,8 @@ async function storesOfKeys(pool: pg.Pool, keys: string[]): Promise<Map<string, 
 
 export async function startFloor(options: FloorOptions): Promise<Floor> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // An idle connection the database drops is an event, not a crash: the pool opens another for the next statement.
+  pool.on('error', (error) => console.error(`floor: an idle connection failed: ${error.message}`));
   let statements = 0;
   const query = <Row extends pg.QueryResultRow>(config: pg.QueryConfig) => {
     statements += 1;

@@ -53,7 +53,11 @@ export function graphiqlPage(assetPrefix: string): GraphiqlPage {
     ];
   });
   let built: Promise<{ urls: Record<string, string>; boot: string; sources: PageSources }> | undefined;
-  const page = () => (built ??= assets.urls().then((urls) => pageParts(urls)));
+  const page = () =>
+    (built ??= assets.urls().then(pageParts, (error: unknown) => {
+      built = undefined;
+      throw error;
+    }));
 
   return {
     assetRoutes: assets.routes,

@@ -37,6 +37,9 @@ function hashedName(asset: StaticAsset, bytes: Buffer) {
   return dot < 0 ? `${asset.name}.${hash}` : `${asset.name.slice(0, dot)}.${hash}${asset.name.slice(dot)}`;
 }
 
+/** What `hashedName` makes: a name, a 16-hex-digit hash, and the extension if any. */
+const HASHED_NAME = /^[\w.-]+\.[0-9a-f]{16}(\.\w+)?$/;
+
 export interface StaticAssets {
   /** The URL path of each asset, by name; the first call loads the assets. */
   urls(): Promise<Record<string, string>>;
@@ -60,17 +63,20 @@ interface Served {
  */
 export function staticAssets(prefix: string, load: () => Promise<StaticAsset[]>): StaticAssets {
   let loaded: Promise<Map<string, Served>> | undefined;
+  const byFile = (assets: StaticAsset[]) =>
+    new Map(
+      assets.map((asset) => {
+        const bytes = Buffer.isBuffer(asset.body) ? asset.body : Buffer.from(asset.body, 'utf8');
+        const file = hashedName(asset, bytes);
+        return [file, { asset, bytes, url: `${prefix}/${file}`, encoded: new Map<Encoding, Promise<Buffer>>() }];
+      }),
+    );
+  // A failed load is not kept: the next request that needs the assets tries again.
   const served = () =>
-    (loaded ??= load().then(
-      (assets) =>
-        new Map(
-          assets.map((asset) => {
-            const bytes = Buffer.isBuffer(asset.body) ? asset.body : Buffer.from(asset.body, 'utf8');
-            const file = hashedName(asset, bytes);
-            return [file, { asset, bytes, url: `${prefix}/${file}`, encoded: new Map<Encoding, Promise<Buffer>>() }];
-          }),
-        ),
-    ));
+    (loaded ??= load().then(byFile, (error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
   return {
     async urls() {
       return Object.fromEntries([...(await served()).values()].map(({ asset, url }) => [asset.name, url]));
@@ -78,7 +84,8 @@ export function staticAssets(prefix: string, load: () => Promise<StaticAsset[]>)
     routes(scope) {
       // Compressed here, once per encoding, rather than per request by the compression plugin.
       scope.get<{ Params: { file: string } }>(`${prefix}/:file`, { compress: false }, async (request, reply) => {
-        const found = (await served()).get(request.params.file);
+        // Only a name of the hashed shape loads the assets: a scanner's guesses under the prefix answer 404 and load nothing.
+        const found = HASHED_NAME.test(request.params.file) ? (await served()).get(request.params.file) : undefined;
         if (!found) return reply.callNotFound();
         const { asset, bytes, encoded } = found;
         reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable');

@@ -144,13 +144,30 @@ export class CachedAnswers {
   compressedForm(key: string, answer: CachedAnswer, encoding: Encoding): { form: Buffer | null; made: boolean } {
     const made = answer.compressed?.[encoding] === undefined;
     const form = compressedForm(answer, encoding);
-    if (made && this.#local.peek(key) === answer) {
-      // Set again to be counted again (the LRU sizes an entry when it is set, and not for the same value), its life unchanged.
-      const ttl = this.#local.getRemainingTTL(key);
-      this.#local.delete(key);
-      this.#local.set(key, answer, { ttl });
-    }
+    if (made) this.#resize(key, answer);
     return { form, made };
+  }
+
+  /**
+   * The answer's text for a client that takes no encoding: kept as it is, or inflated from a kept
+   * form and then kept again beside it (and counted), so a client that never compresses inflates
+   * an answer once, not on every hit.
+   */
+  textFor(key: string, answer: CachedAnswer): Buffer {
+    if (answer.body) return answer.body;
+    answer.body = textOf(answer);
+    this.#resize(key, answer);
+    return answer.body;
+  }
+
+  /** Sets a kept answer again so the LRU counts what it holds now (it sizes an entry when set, and not again for the same value), its life unchanged. */
+  #resize(key: string, answer: CachedAnswer) {
+    if (this.#local.peek(key) !== answer) return;
+    const ttl = this.#local.getRemainingTTL(key);
+    // A remaining life of 0 reads as "no expiry" to the LRU: an entry that old is left to go.
+    if (!(ttl > 0)) return;
+    this.#local.delete(key);
+    this.#local.set(key, answer, { ttl });
   }
 
   /** Milliseconds an answer may still be served at `now`: never before it was built, never past its boundary or the maximum age. */

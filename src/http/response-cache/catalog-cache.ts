@@ -199,6 +199,11 @@ export class CatalogCache {
     return form;
   }
 
+  /** The text of the answer kept under `key`, for a client that takes no encoding (`CachedAnswers.textFor`). */
+  textOf(key: string, answer: CachedAnswer): Buffer {
+    return this.#answers.textFor(key, answer);
+  }
+
   /** The entries and bytes this process keeps, for /metrics. */
   size() {
     return this.#answers.size;

@@ -34,7 +34,15 @@ function decoded(res: LightMyRequestResponse): string {
 }
 
 function answerOf(body: Buffer): CachedAnswer {
-  return { body, textBytes: body.length, contentType: 'application/json; charset=utf-8', builtAt: 0, expiresAt: null, refreshAt: Infinity, stock: { sales: 'sold', products: [] } };
+  return {
+    body,
+    textBytes: body.length,
+    contentType: 'application/json; charset=utf-8',
+    builtAt: 0,
+    expiresAt: null,
+    refreshAt: Infinity,
+    stock: { sales: 'sold', products: [] },
+  };
 }
 
 /** A figure of this process's /metrics: the line that starts with `name`. */
@@ -83,14 +91,34 @@ describe('a catalogue hit under Accept-Encoding', () => {
     const packed = await fetchRaw(url, { 'accept-encoding': 'br' });
     const heldPacked = await metric('bazaar_response_cache_bytes');
     expect(heldAsText - heldPacked).toBe(plain.rawPayload.length - packed.rawPayload.length);
-    const again = await fetchRaw(url);
-    expect(again.headers['content-encoding']).toBeUndefined();
-    expect(again.body).toBe(plain.body);
-    expect(again.headers.etag).toBe(plain.headers.etag);
     const gzipped = await fetchRaw(url, { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(decoded(gzipped)).toBe(plain.body);
-    expect((await metric('bazaar_response_cache_bytes')) - heldPacked).toBe(gzipped.rawPayload.length);
+    const heldForms = await metric('bazaar_response_cache_bytes');
+    expect(heldForms - heldPacked).toBe(gzipped.rawPayload.length);
+    // A HEAD asking for no encoding inflates nothing: the entry holds what it held.
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { 'x-client-key': shop.publicKey } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(plain.rawPayload.length));
+    expect(head.headers.etag).toBe(plain.headers.etag);
+    expect(await metric('bazaar_response_cache_bytes')).toBe(heldForms);
+    // A GET asking for none inflates the text once and keeps it beside the forms (counted), so the next one inflates nothing.
+    for (let n = 0; n < 2; n += 1) {
+      const again = await fetchRaw(url);
+      expect(again.headers['content-encoding']).toBeUndefined();
+      expect(again.body).toBe(plain.body);
+      expect(again.headers.etag).toBe(plain.headers.etag);
+      expect(await metric('bazaar_response_cache_bytes')).toBe(heldForms + plain.rawPayload.length);
+    }
+  });
+
+  it('names Accept-Encoding in Vary once, beside what the answer already varies on', async () => {
+    const hit = await fetchRaw(PRODUCTS, { 'accept-encoding': 'gzip', origin: 'https://shop.example' });
+    const names = String(hit.headers.vary)
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    expect(names.filter((name) => name === 'accept-encoding')).toHaveLength(1);
+    expect(names).toContain('origin');
   });
 
   it('sends the text itself under identity, x-no-compression, or to a client that names no encoding', async () => {
