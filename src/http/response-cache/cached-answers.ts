@@ -15,10 +15,8 @@ export interface CachedAnswer {
   contentLanguage?: string;
   /** Milliseconds since the epoch when it was built: an earlier clock (a test's pinned one) may not see it. */
   builtAt: number;
-  /** Milliseconds since the epoch after which the answer may differ with no write at all (the next discount boundary); null for never. */
+  /** Milliseconds since the epoch after which it is built again with no write at all: the next discount boundary, or its own share of the maximum age (`lastsUntil`); null for never. */
   expiresAt: number | null;
-  /** Milliseconds since the epoch from which one request builds it again ahead of the maximum age while the others are answered from it (`refreshDueAt`). */
-  refreshAt: number;
   /**
    * What stock writes make it stale: `sales`, the store's sales token it is known current at;
    * `products`, the stock token of each product it read (checked once the sales token moved, and
@@ -46,13 +44,11 @@ const noop = () => undefined;
 const SHARED_POLL_MS = 20;
 
 /**
- * When, as shares of the maximum age, an answer is due to be built again ahead of it: at random
- * between the half and four fifths. Answers built together (a restart, a warm-up, a thousand
- * stores' first reads) would otherwise all be built again in the same instant, a maximum age
- * later, each by a request that waits for it: a storm of misses that takes the server's CPU.
+ * The share of the maximum age an answer may be cut short by, at random: answers built together
+ * (a restart, a warm-up, a thousand stores' first reads) would otherwise all be built again in the
+ * same instant, a maximum age later, and a storm of misses would take the server's CPU at once.
  */
-const REFRESH_FROM = 0.5;
-const REFRESH_SPREAD = 0.3;
+const MAX_AGE_SPREAD = 0.2;
 
 /** Fixed cost of an entry beside its text: key, headers, bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -90,9 +86,9 @@ export class CachedAnswers {
     return answer;
   }
 
-  /** When an answer built at `builtAt` is due to be built again ahead of the maximum age: between its half and four fifths, at random. */
-  refreshDueAt(builtAt: number): number {
-    return builtAt + Math.floor(this.#maxAgeMs * (REFRESH_FROM + Math.random() * REFRESH_SPREAD));
+  /** When an answer built at `builtAt` is to be built again with no write: within the last fifth of the maximum age, spread at random. */
+  lastsUntil(builtAt: number): number {
+    return builtAt + Math.floor(this.#maxAgeMs * (1 - Math.random() * MAX_AGE_SPREAD));
   }
 
   /**
@@ -197,7 +193,7 @@ function parse(stored: string): CachedAnswer | null {
     const meta = JSON.parse(stored.slice(0, newline)) as Meta;
     if (typeof meta.builtAt !== 'number' || typeof meta.contentType !== 'string' || typeof meta.stock?.sales !== 'string') return null;
     const body = Buffer.from(stored.slice(newline + 1), 'utf8');
-    return { ...meta, body, textBytes: body.length, refreshAt: typeof meta.refreshAt === 'number' ? meta.refreshAt : Infinity };
+    return { ...meta, body, textBytes: body.length };
   } catch {
     return null;
   }

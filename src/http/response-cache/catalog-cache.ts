@@ -15,13 +15,6 @@ export type Lookup = { kept: CachedAnswer; built: () => void } | { kept: null; b
 
 const noop = (): void => undefined;
 
-/**
- * How many kept answers a process builds again ahead of their maximum age at once: past it, an
- * answer due for refresh is answered as it is until a refresh ends, so a storm of due answers (a
- * thousand stores' pages built together) takes a bounded share of the CPU instead of all of it.
- */
-export const MAX_REFRESHES = 2;
-
 /** Boundaries kept per store and version; small numbers, so a count of entries bounds them. */
 const MAX_KEPT_FIGURES = 20_000;
 
@@ -42,8 +35,6 @@ export class CatalogCache {
   readonly #versions: CatalogVersions;
   /** Builds under way in this process, by key: a miss of the same key waits for them. */
   readonly #building = new Map<string, { done: Promise<void>; at: number }>();
-  /** Answers being built again ahead of their maximum age in this process (`lookUp`). */
-  #refreshes = 0;
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
   /** Told of every read, answered from the cache or not (/metrics counts them). */
   onRead: (hit: boolean) => void = () => undefined;
@@ -68,9 +59,7 @@ export class CatalogCache {
    * and answer from it, and with a shared Redis a process whose build another process leads waits
    * for the answer there. `built` must be called once the answer is kept or known not to be; a
    * waiter gives up after `SINGLE_FLIGHT_WAIT_MS` and builds the answer itself, so a slow or lost
-   * build costs time, never an answer. A kept answer due for refresh (`refreshAt`) is built again
-   * by the request that finds it so, when fewer than `MAX_REFRESHES` are under way in this process,
-   * while every other request is answered from it; past the maximum age it is a miss like any other.
+   * build costs time, never an answer.
    */
   async lookUp(key: string, ctx: Ctx): Promise<Lookup> {
     const now = ctx.now.getTime();
@@ -81,54 +70,34 @@ export class CatalogCache {
       // Built on the leader's clock, which may be a moment past this request's: the answer is no older for it.
       kept = await this.#current(await this.#answers.get(key, Math.max(now, leading.at)), ctx);
     }
-    if (kept && now >= kept.refreshAt && this.#refreshes < MAX_REFRESHES && !this.#building.has(key)) {
-      this.#refreshes += 1;
-      // Not across processes: another process answers from its own kept copy until it refreshes that.
-      const refresh = this.#lead(key, now, () => (this.#refreshes -= 1));
-      this.onRead(false);
-      return this.#toBuild(ctx, refresh);
-    }
     if (kept) {
       this.onRead(true);
       return { kept, built: noop };
     }
-    let lease = noop;
-    const miss = this.#lead(key, now, () => lease());
-    const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS).catch(() => ({ answer: null, release: noop }));
-    lease = elsewhere.release;
-    const fromElsewhere = await this.#current(elsewhere.answer, ctx);
-    this.onRead(fromElsewhere !== null);
-    if (fromElsewhere) {
-      miss();
-      return { kept: fromElsewhere, built: noop };
-    }
-    return this.#toBuild(ctx, miss);
-  }
-
-  /**
-   * Makes this request the one that builds the answer under `key` in this process: other misses of
-   * it wait until the returned `built` is called (or `SINGLE_FLIGHT_WAIT_MS` pass), which also calls `settled`.
-   */
-  #lead(key: string, now: number, settled: () => void): () => void {
     // From the look in #building to the entry below nothing awaits, so of misses arriving together one leads.
     let release!: () => void;
     const building = { done: new Promise<void>((resolve) => (release = resolve)), at: now };
     this.#building.set(key, building);
     const timer = setTimeout(release, SINGLE_FLIGHT_WAIT_MS);
     timer.unref();
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
+    let lease = noop;
+    let settled = false;
+    const built = () => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       if (this.#building.get(key) === building) this.#building.delete(key);
-      settled();
+      lease();
       release();
     };
-  }
-
-  /** This request builds the answer: its build notes what it reads of stock (`building`, `keep`). */
-  #toBuild(ctx: Ctx, built: () => void): Lookup {
+    const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS).catch(() => ({ answer: null, release: noop }));
+    lease = elsewhere.release;
+    const fromElsewhere = await this.#current(elsewhere.answer, ctx);
+    this.onRead(fromElsewhere !== null);
+    if (fromElsewhere) {
+      built();
+      return { kept: fromElsewhere, built: noop };
+    }
     if (ctx.catalog) ctx.catalog.build = { reads: { products: new Set(), bound: false } };
     return { kept: null, built };
   }
@@ -162,8 +131,8 @@ export class CatalogCache {
   }
 
   /**
-   * Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age; it is
-   * due for refresh earlier, at a random share of it, so answers built together are built again apart), with
+   * Keeps an answer until the store's next catalogue boundary (or the cache's own maximum age, cut
+   * short by up to a fifth at random so that answers built together are not all built again together), with
    * the stock tokens of the products its build read, read after the build: when a stock write was
    * announced since the build began (the sales token moved) its rows may predate it, and it is not kept.
    * Answers the kept answer, or null when it is not kept.
@@ -171,7 +140,7 @@ export class CatalogCache {
   async keep(
     key: string,
     ctx: Ctx,
-    answer: Omit<CachedAnswer, 'expiresAt' | 'refreshAt' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string },
+    answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string },
   ): Promise<CachedAnswer | null> {
     const build = ctx.catalog?.build;
     if (!build) return null;
@@ -184,11 +153,12 @@ export class CatalogCache {
       if (now.sales !== sales) return null;
       products = ids.map((id, i) => [id, now.products[i] ?? null]);
     }
-    const expiresAt = await this.#boundaryOf(ctx);
+    const boundary = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
+    const expiresAt = Math.min(boundary ?? Infinity, this.#answers.lastsUntil(now));
     const stock = { sales, products };
     const body = Buffer.from(answer.body, 'utf8');
-    const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, refreshAt: this.#answers.refreshDueAt(now), stock };
+    const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, stock };
     return (await this.#answers.set(key, kept, now)) ? kept : null;
   }
 
