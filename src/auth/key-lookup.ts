@@ -53,7 +53,9 @@ function withInstallation(found: ApiKey & { store: Store }): KeyWithStore {
  * runs whatever it finds: the store is joined in (`relationLoadStrategy: 'join'`), so an unknown key
  * costs what a revoked one does. Loaded the default way, the store would be a second statement run
  * only for a key that exists, and the answer time would tell which keys once existed. With
- * `factsAt`, the store's facts at that instant are joined in too (store-facts.ts).
+ * `factsAt`, the store's facts at that instant are joined in too (store-facts.ts): still one
+ * statement, but a key that exists brings its store's locales and discounts back with it, so there
+ * an unknown key's read is the lighter one by those rows.
  */
 async function readKey(db: Db, secretHash: string, factsAt: Date | null): Promise<{ key: KeyWithStore | null; facts: StoreFacts | null }> {
   if (!factsAt) {
@@ -106,7 +108,7 @@ export function cachedKeyLookup(db: Db, versions: StoreVersions, maxAgeMs: numbe
     const { key, facts } = await readKey(db, secretHash, withFacts ? now : null);
     if (!key) return { key, ...nothingKept };
     if (opensNothing(key, now)) {
-      // Forgotten, so from now on it costs what a key that never existed costs (the same one joined read), and its cost tells a prober nothing.
+      // Forgotten, so from now on it costs one joined read like a key that never existed (heavier only by its store's facts when a catalogue read asks for them).
       storeOfKey.delete(secretHash);
       rows.delete(secretHash);
       return { key, ...nothingKept };
