@@ -5,7 +5,7 @@ import { compressedForm, heldBytes, textOf, type Encoding } from './compressed-f
 
 /** One answer as it left: its bytes and the headers a repeat must carry. */
 export interface CachedAnswer {
-  /** The text, encoded once: a repeat writes these bytes to the socket as they are. Null once a compressed form is kept in its place (compressed-forms.ts). */
+  /** The text, encoded once: a repeat writes these bytes to the socket as they are. Null once a compressed form is kept in its place, until a client that takes no encoding asks for it (compressed-forms.ts). */
   body: Buffer | null;
   /** The text's length in bytes, kept or not. */
   textBytes: number;
@@ -23,7 +23,7 @@ export interface CachedAnswer {
    * `sales` brought forward when none changed), or null when any stock write of the store does.
    */
   stock: { sales: string; products: [productId: string, token: string | null][] | null };
-  /** The text brotli- and gzip-compressed, each made by the first hit that asks (compressed-forms.ts); null when too large to keep. Never shared through Redis, which keeps the text. */
+  /** The text brotli- and gzip-compressed, each made as a miss that asks for it is kept or by the first hit that asks (compressed-forms.ts); null when too large to keep. Never shared through Redis, which keeps the text. */
   compressed?: Partial<Record<Encoding, Buffer | null>>;
 }
 
@@ -121,9 +121,11 @@ export class CachedAnswers {
     return { answer: null, release: noop };
   }
 
-  // Whether an answer is still good is decided on the request's clock (`now`, which tests pin);
-  // the stores' own expiry, on the wall clock, only clears out what nobody asks for any more.
-  /** Keeps `answer` under `key`, answering whether it was: not when it is no longer good at `now`. */
+  /**
+   * Keeps `answer` under `key`, answering whether it was: not when it is no longer good at `now`.
+   * Whether an answer is still good is decided on the request's clock (`now`, which tests pin); the
+   * stores' own expiry, on the wall clock, only clears out what nobody asks for any more.
+   */
   async set(key: string, answer: CachedAnswer, now: number): Promise<boolean> {
     const life = this.#lifeLeft(answer, now);
     if (life <= 0) return false;
