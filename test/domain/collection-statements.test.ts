@@ -102,21 +102,23 @@ async function graphqlStatements(query: string) {
   };
 }
 
-// Each with what one page costs: one statement per run of its order, each run joining the
-// relations its cards show (src/domain/catalog/shown-products.ts), plus what its filters read.
+// Each with what one page costs: one statement per run of its order, plus what its filters read;
+// a collection's runs read their products' keys, and one more statement has PostgreSQL write the
+// cards (src/domain/catalog/shown-json.ts); a promotion's page joins the relations its cards show
+// (src/domain/catalog/shown-products.ts).
 const restPages: [string, string, number][] = [
-  // the members with their products
-  ['a manual collection', '/v1/store/collections/manual/products?', 1],
-  // the pinned members, then the other products the rules match
-  ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?', 2],
-  // the option index the attribute filter resolves against; the same two runs in stock, then out of stock
-  ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&', 5],
+  // the members with their products' keys, the cards
+  ['a manual collection', '/v1/store/collections/manual/products?', 2],
+  // the pinned members, then the other products the rules match, the cards
+  ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?', 3],
+  // the option index the attribute filter resolves against; the same two runs in stock, then out of stock; the cards
+  ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&', 6],
   // the promotion, the option index of its products (for the filter and the facets), the page
   ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`, 3],
 ];
 
 describe('collection and promotion product pages', () => {
-  it.each([...restPages, ['a discount_applies smart collection', '/v1/store/collections/deals/products?', 2] as const])(
+  it.each([...restPages, ['a discount_applies smart collection', '/v1/store/collections/deals/products?', 3] as const])(
     '%s costs the same statements for 5 and 50 cards',
     async (_, path, statements) => {
       const url = path.replace('PROMO', promotionId);
@@ -179,10 +181,10 @@ describe('collection product pages, after a write and on a key’s first request
     (key: string) => Promise<{ status: number; raw: string; body: { errors?: unknown } }>,
     { atVersion: number; afterWrite: number; firstOfKey: number },
   ][] = [
-    // after a price change: the collection, the members with their products; a new key adds its statement (with the store's facts)
-    ['REST manual collection', (key) => get(t.app, '/v1/store/collections/manual/products?per_page=50', key), { atVersion: 1, afterWrite: 2, firstOfKey: 3 }],
-    // the collection, then its two runs
-    ['REST smart collection', (key) => get(t.app, '/v1/store/collections/smart/products?per_page=50', key), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
+    // the members with their products' keys, the cards; after a price change, the collection too; a new key adds its statement (with the store's facts)
+    ['REST manual collection', (key) => get(t.app, '/v1/store/collections/manual/products?per_page=50', key), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
+    // its two runs, the cards; after the change, the collection too
+    ['REST smart collection', (key) => get(t.app, '/v1/store/collections/smart/products?per_page=50', key), { atVersion: 3, afterWrite: 4, firstOfKey: 5 }],
     ['GraphQL manual collection', (key) => graphql(t.app, key, manualQuery), { atVersion: 1, afterWrite: 2, firstOfKey: 3 }],
   ];
 

@@ -87,24 +87,24 @@ const merchantPricedQuery = `query($first: Int!) {
 }`;
 
 describe('a catalogue page with RESPONSE_CACHE_MB=0', () => {
-  it('REST product list: one statement for 5 cards and for 50', async () => {
+  it('REST product list: two statements for 5 cards and for 50', async () => {
     const five = await pageStatements(() => get(t.app, '/v1/store/products?per_page=5', shop.publicKey));
     const fifty = await pageStatements(() => get(t.app, '/v1/store/products?per_page=50', shop.publicKey));
-    // the products with their variants, images, options and category, joined
-    expect([five, fifty]).toEqual([1, 1]);
+    // the page's keys; its cards, which PostgreSQL writes (shown-json.ts)
+    expect([five, fifty]).toEqual([2, 2]);
   });
 
-  it('REST product list past its first page: the page’s ids, then its products joined, for 5 cards and for 20', async () => {
+  it('REST product list past its first page: the page’s keys, then its cards, for 5 cards and for 20', async () => {
     const five = await pageStatements(() => get(t.app, '/v1/store/products?per_page=5&page=3', shop.publicKey));
     const twenty = await pageStatements(() => get(t.app, '/v1/store/products?per_page=20&page=2', shop.publicKey));
-    // a joined read with an OFFSET would build the skipped rows' relations too (shown-products.ts)
+    // the cards are written for the page's rows alone, never for the rows its OFFSET skips
     expect([five, twenty]).toEqual([2, 2]);
   });
 
-  it('REST product list in a second locale: one statement more, for every translation the page shows', async () => {
+  it('REST product list in a second locale: the same two statements, the translations joined into the cards', async () => {
     const five = await pageStatements(() => get(t.app, '/v1/store/products?per_page=5&locale=fr', shop.publicKey));
     const fifty = await pageStatements(() => get(t.app, '/v1/store/products?per_page=50&locale=fr', shop.publicKey));
-    // the products with their relations; the translations of the products, their categories and variants
+    // the page's keys; its cards with their text and metafields in French
     expect([five, fifty]).toEqual([2, 2]);
   });
 
@@ -142,12 +142,12 @@ type Read = (key: string) => Promise<{ status: number; raw?: string }>;
 // (its key and the store's facts are kept: the write replaced the catalogue version alone), then on
 // a key's first request in this process (its row comes with the store's facts, in one statement).
 const firstReads: [string, Read, { atVersion: number; afterWrite: number; firstOfKey: number }][] = [
-  // after the write: the total, the page; a new key adds its statement
-  ['REST product list', (key) => get(t.app, '/v1/store/products?per_page=50', key), { atVersion: 1, afterWrite: 2, firstOfKey: 3 }],
-  // and the page's translations
+  // the page's keys and its cards; after the write, the total too; a new key adds its statement
+  ['REST product list', (key) => get(t.app, '/v1/store/products?per_page=50', key), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
+  // the translations are joined into the cards
   ['REST product list in French', (key) => get(t.app, '/v1/store/products?per_page=50&locale=fr', key), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
-  // the settling check and the rewrite of the changed product's shopper price (shopper-price-column.ts), the total, the page
-  ['REST product list by price', (key) => get(t.app, '/v1/store/products?per_page=50&sort=price_low', key), { atVersion: 2, afterWrite: 4, firstOfKey: 4 }],
+  // the settling check, the keys, the cards; after the write, the rewrite of the changed product's shopper price (shopper-price-column.ts) and the total
+  ['REST product list by price', (key) => get(t.app, '/v1/store/products?per_page=50&sort=price_low', key), { atVersion: 3, afterWrite: 5, firstOfKey: 5 }],
   ['REST product page', (key) => get(t.app, `/v1/store/products/${slug}`, key), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
   ['REST product page in French', (key) => get(t.app, `/v1/store/products/${slug}?locale=fr`, key), { atVersion: 2, afterWrite: 2, firstOfKey: 3 }],
   ['GraphQL products', (key) => graphql(t.app, key, productsQuery, { first: 50 }), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
@@ -173,8 +173,8 @@ describe('a catalogue page with RESPONSE_CACHE_MB=0, after a write and on a key�
     await pageStatements(list);
     await pageStatements(byPrice);
     await replaceVersions();
-    // the settling check, which finds nothing to rewrite, the total, the page; then the list's page, its total kept
-    expect([await statementsFor(byPrice), await statementsFor(list)]).toEqual([3, 1]);
+    // the settling check, which finds nothing to rewrite, the total, the keys, the cards; then the list's keys and cards, its total kept
+    expect([await statementsFor(byPrice), await statementsFor(list)]).toEqual([4, 2]);
   });
 });
 

@@ -6,7 +6,7 @@ import type { TransactionCtx } from '../../src/domain/transaction.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { readingStock, type StockReads } from '../../src/platform/database/stock-reads.js';
 import { storeClientOf, type ScopedClient } from '../../src/platform/database/store-scoped-client.js';
-import { STORE, columnsOf, storeSql } from '../../src/platform/database/store-statements.js';
+import { STORE, columnsOf, prepared, preparedStatementName, storeSql, type StoreStatement } from '../../src/platform/database/store-statements.js';
 import { TenancyViolation } from '../../src/platform/database/tenancy.js';
 import { createProduct } from '../support/catalog.js';
 import { makeStore, type TestStore } from '../support/stores.js';
@@ -89,6 +89,35 @@ describe('a store statement', () => {
     const reads: StockReads = { products: new Set(), bound: false };
     await readingStock(reads, () => db.$storeQuery(productsOfTheStore));
     expect(reads.bound).toBe(true);
+  });
+
+  it('follows the stock of the products it names alone when it declares them', async () => {
+    const reads: StockReads = { products: new Set(), bound: false };
+    await readingStock(reads, () => db.$storeQuery(productsOfTheStore, { stockOf: [myProduct.id] }));
+    expect(reads).toEqual({ products: new Set([myProduct.id]), bound: false });
+  });
+});
+
+describe('a prepared store statement', () => {
+  const sqlOf = (statement: StoreStatement<unknown>) => statement.bind(mine.store.id).sql;
+
+  it('runs as the statement it wraps, again and again on one connection', async () => {
+    const statement = prepared('test-products', productsOfTheStore);
+    for (let run = 0; run < 7; run++) expect(await db.$storeQuery(statement)).toEqual([{ id: myProduct.id }]);
+  });
+
+  it('is prepared under its name and a digest of its text; any other query under none', () => {
+    const name = preparedStatementName({ sql: sqlOf(prepared('test-products', productsOfTheStore)) });
+    expect(name).toMatch(/^test-products-[0-9a-f]{16}$/);
+    expect(preparedStatementName({ sql: sqlOf(prepared('test-products', productsOfTheStore)) })).toBe(name);
+    const other = storeSql`SELECT "pId" FROM "Product" WHERE "storeId" = ${STORE}`;
+    expect(preparedStatementName({ sql: sqlOf(prepared('test-products', other)) })).not.toBe(name);
+    expect(preparedStatementName({ sql: sqlOf(productsOfTheStore) })).toBe('');
+    expect(preparedStatementName({ sql: 'SELECT 1 /* prepared:test-products */' })).toBe('');
+  });
+
+  it('is refused a name that is not lower-case words and dashes', () => {
+    expect(() => prepared('Products */ DROP', productsOfTheStore)).toThrow(TenancyViolation);
   });
 });
 

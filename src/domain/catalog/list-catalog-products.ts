@@ -6,7 +6,7 @@ import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js'
 import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
 import { countAtVersion } from './catalog-snapshot.js';
-import { primeTranslations } from './shown-products.js';
+import { primeTranslations, type PageRead } from './shown-products.js';
 import type { CatalogSort } from './product-sorts.js';
 import { catalogSorts, productsSortedBy } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
@@ -43,8 +43,11 @@ export interface CatalogPage extends KeysetPage<Product> {
   pagination: { currentPage: number; lastPage: number; perPage: number; total: number } | null;
 }
 
-/** Page mode (page numbers, with totals) stops at page 50; keyset mode walks any depth. Both answer the same signed cursor. */
-export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Promise<CatalogPage> {
+/**
+ * Page mode (page numbers, with totals) stops at page 50; keyset mode walks any depth. Both answer
+ * the same signed cursor. `read` says what of the rows is read (shown-products.ts); with `keys`, no translation.
+ */
+export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput, read: PageRead = 'shown'): Promise<CatalogPage> {
   if (input.page !== undefined && input.page > catalogListLimits.maxPage) {
     throw new ApiError('page_too_deep', `Page mode stops at page ${catalogListLimits.maxPage}; walk next_cursor with starting_after past it.`, {
       fieldErrors: { page: [`must be at most ${catalogListLimits.maxPage}`] },
@@ -60,7 +63,7 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
   if (input.inStock !== undefined) where.inStock = input.inStock;
 
   const sort = catalogSorts[input.sort];
-  const fetch = await productsSortedBy(ctx, sort);
+  const fetch = await productsSortedBy(ctx, sort, read);
   const query: KeysetQuery<Product> = {
     binding: {
       list: CATALOG_LIST,
@@ -74,11 +77,11 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput): Pr
 
   if (input.page === undefined) {
     const page = await keysetPage(ctx, query, input.window);
-    await primeTranslations(ctx, page.rows, locale);
+    if (read === 'shown') await primeTranslations(ctx, page.rows, locale);
     return { ...page, locale, pagination: null };
   }
   const size = input.window.size;
   const page = await numberedPage(ctx, query, input.page, size, (w) => countAtVersion(ctx, CATALOG_LIST, w, () => ctx.db.product.count({ where: w })));
-  await primeTranslations(ctx, page.rows, locale);
+  if (read === 'shown') await primeTranslations(ctx, page.rows, locale);
   return { ...page, locale, pagination: { currentPage: input.page, lastPage: page.lastPage, perPage: size, total: page.total } };
 }

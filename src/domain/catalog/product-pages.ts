@@ -2,7 +2,6 @@ import type { Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { KeysetPage } from '../pagination/keyset-page.js';
 import { findMerchantProduct } from './find-product.js';
-import { listCatalogProducts, type CatalogListInput, type CatalogPage } from './list-catalog-products.js';
 import { listMerchantProducts, type MerchantProductListInput } from './list-merchant-products.js';
 import { loadProductViews } from './product-view.js';
 import type { ProductView } from './product-view-shape.js';
@@ -10,11 +9,6 @@ import { searchStorefront, type StorefrontSearchInput, type StorefrontSearchPage
 
 // What the REST faces answer with: whole product views. GraphQL reads the same lists as rows and
 // resolves each field through the same loaders, so only the selected relations are read.
-
-export async function catalogProductViews(ctx: Ctx, input: CatalogListInput): Promise<CatalogPage & { views: ProductView[] }> {
-  const page = await listCatalogProducts(ctx, input);
-  return { ...page, views: await loadProductViews(ctx, page.rows, page.locale) };
-}
 
 export async function merchantProductViews(ctx: Ctx, input: MerchantProductListInput): Promise<KeysetPage<Product> & { views: ProductView[] }> {
   const page = await listMerchantProducts(ctx, input);

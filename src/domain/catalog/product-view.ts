@@ -1,4 +1,5 @@
 import type { Product } from '../../generated/prisma/client.js';
+import { storeSql } from '../../platform/database/store-statements.js';
 import type { Ctx } from '../context.js';
 import { storefrontMetafields } from '../custom-data/storefront-metafields.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
@@ -18,6 +19,12 @@ export async function localizedProductText(ctx: Ctx, product: Product, locale: R
     description: fields?.description ?? base.description,
   };
 }
+
+/** `localizedProductText` of a product row `p` in a store statement, its translation row (or none) as `t`: the columns `title`, `excerpt`, `description`. */
+export const localizedProductTextSql = storeSql`
+  SELECT coalesce(nullif(t.fields->>'title', ''), p.title) AS title,
+    coalesce(t.fields->>'excerpt', p.excerpt) AS excerpt,
+    coalesce(t.fields->>'description', p.description) AS description`;
 
 export async function localizedCategory(ctx: Ctx, categoryId: string | null, locale: ResolvedLocale | null) {
   if (!categoryId) return null;

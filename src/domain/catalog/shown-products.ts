@@ -23,6 +23,17 @@ export const detailRelations = {
   collections: { include: { collection: true }, orderBy: relationOrder.collections },
 } satisfies Prisma.ProductInclude;
 
+/**
+ * What a shopper list reads of its page's products: `shown`, the rows with what their cards show
+ * joined in and handed to the loaders (GraphQL, whose resolvers read them there); `keys`, only
+ * `productKeys`, for a face that writes its cards in SQL from the ids (shown-json.ts). A `keys`
+ * row is typed as a product but holds those columns alone.
+ */
+export type PageRead = 'shown' | 'keys';
+
+/** What orders a shopper list's rows (every storefront sort's columns) and names them. */
+export const productKeys = { id: true, pId: true, createdAt: true, salesCount: true, priceMin: true } satisfies Prisma.ProductSelect;
+
 export type ShownProduct = Shown;
 type Shown = Prisma.ProductGetPayload<{ include: typeof shownRelations }> & {
   collections?: (CollectionProduct & { collection: Collection })[];

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { catalogSorts } from '../catalog/product-sorts.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { segment, type AnySegment } from '../pagination/segmented-page.js';
-import { findJoinedProducts, keepShown, shownRelations, type ShownProduct } from '../catalog/shown-products.js';
+import { findJoinedProducts, keepShown, productKeys, shownRelations, type PageRead, type ShownProduct } from '../catalog/shown-products.js';
 
 type Placed = CollectionProduct & { product: Product };
 
@@ -14,12 +14,20 @@ const placedSort: KeysetSort<Placed> = [
   { field: 'product.pId', direction: 'asc', read: (r) => r.product.pId, parse: asNumber },
 ];
 
-/** The run of products the merchant placed (pinned or positioned rows of CollectionProduct), each with what its card shows (shown-products.ts). */
-function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput): AnySegment<Product> {
+/** The run of products the merchant placed (pinned or positioned rows of CollectionProduct), each read as `read` asks (shown-products.ts). */
+function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput, read: PageRead): AnySegment<Product> {
   return segment<Placed, Product>({
     sort: placedSort,
     where: { collectionId, product: where },
     fetch: async (args) => {
+      if (read === 'keys') {
+        const rows = await ctx.db.collectionProduct.findMany({
+          ...(args as object),
+          include: { product: { select: productKeys } },
+          relationLoadStrategy: 'join',
+        });
+        return rows as unknown as Placed[];
+      }
       const rows = await ctx.db.collectionProduct.findMany({
         ...(args as object),
         include: { product: { include: shownRelations } },
@@ -35,12 +43,15 @@ function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput)
   });
 }
 
-/** A smart collection's other members, newest first, ending in the product id, each with what its card shows. */
-function unplaced(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput): AnySegment<Product> {
+/** A smart collection's other members, newest first, ending in the product id, each read as `read` asks. */
+function unplaced(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput, read: PageRead): AnySegment<Product> {
   return segment<Product, Product>({
     sort: catalogSorts.latest,
     where: { AND: [where, { collections: { none: { collectionId } } }] },
-    fetch: async (args) => keepShown(ctx, await findJoinedProducts<ShownProduct>(ctx, args as Prisma.ProductFindManyArgs, shownRelations)),
+    fetch: async (args) =>
+      read === 'keys'
+        ? ((await ctx.db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), select: productKeys })) as unknown as Product[])
+        : keepShown(ctx, await findJoinedProducts<ShownProduct>(ctx, args as Prisma.ProductFindManyArgs, shownRelations)),
     output: (p) => p,
   });
 }
@@ -56,10 +67,12 @@ export function merchantOrder(
   collection: { id: string; mode: string },
   where: Prisma.ProductWhereInput,
   inStockFirst: boolean,
+  read: PageRead,
 ): AnySegment<Product>[] {
   const runs = (extra: Prisma.ProductWhereInput) => {
     const scoped = { AND: [where, extra] };
-    return collection.mode === 'smart' ? [placed(ctx, collection.id, scoped), unplaced(ctx, collection.id, scoped)] : [placed(ctx, collection.id, scoped)];
+    const placedRun = placed(ctx, collection.id, scoped, read);
+    return collection.mode === 'smart' ? [placedRun, unplaced(ctx, collection.id, scoped, read)] : [placedRun];
   };
   return inStockFirst ? [...runs({ inStock: true }), ...runs({ inStock: false })] : runs({});
 }

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import { filteredProducts, type ShopperProductFilter } from '../catalog/facets/filtered-products.js';
 import type { Facet } from '../catalog/facets/option-index.js';
 import { catalogSorts, productsSortedBy } from '../catalog/product-sorts.js';
-import { primeTranslations } from '../catalog/shown-products.js';
+import { primeTranslations, type PageRead } from '../catalog/shown-products.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { segment, segmentedPage, type SegmentedPage } from '../pagination/segmented-page.js';
 import { merchantOrder } from './collection-order.js';
@@ -35,8 +35,8 @@ export interface CollectionProductsPage extends SegmentedPage<Product> {
   facets: Facet[] | null;
 }
 
-async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<string, unknown>) {
-  const fetch = await productsSortedBy(ctx, sort);
+async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<string, unknown>, read: PageRead) {
+  const fetch = await productsSortedBy(ctx, sort, read);
   return segment<Product, Product>({ sort, where, fetch: (args) => fetch(args as Prisma.ProductFindManyArgs), output: (p) => p });
 }
 
@@ -44,9 +44,10 @@ async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<
  * A collection's shopper-visible products, filtered, in the requested order, walked by a signed
  * cursor. The rows come with what their cards show in the loaders (shown-products.ts): one
  * statement per run of the order (one for a manual collection, two for a smart one), one more for
- * the page's translations in another locale.
+ * the page's translations in another locale. With `keys`, the rows are only what orders and names
+ * them (shown-products.ts), and no translation is read.
  */
-export async function listCollectionProducts(ctx: Ctx, input: CollectionProductsInput): Promise<CollectionProductsPage> {
+export async function listCollectionProducts(ctx: Ctx, input: CollectionProductsInput, read: PageRead = 'shown'): Promise<CollectionProductsPage> {
   const [collection, locale] = await Promise.all([
     typeof input.collection === 'string' ? findCollection(ctx, input.collection) : input.collection,
     resolveLocale(ctx, input.locale),
@@ -55,11 +56,11 @@ export async function listCollectionProducts(ctx: Ctx, input: CollectionProducts
   const filtered = await filteredProducts(ctx, members, input, { facets: input.withFacets ?? false, attributesField: 'attributes' });
   const segments =
     input.sort === 'merchant' || input.sort === 'in_stock'
-      ? merchantOrder(ctx, collection, filtered.where, input.sort === 'in_stock')
-      : [await sortedSegment(ctx, productSorts[input.sort], filtered.where as Record<string, unknown>)];
+      ? merchantOrder(ctx, collection, filtered.where, input.sort === 'in_stock', read)
+      : [await sortedSegment(ctx, productSorts[input.sort], filtered.where as Record<string, unknown>, read)];
   const binding = { list: 'collection.products', storeId: ctx.store.id, filters: { collection: collection.id, sort: input.sort, ...filtered.binding } };
   const page = await segmentedPage(ctx, binding, segments, input.window);
-  await primeTranslations(ctx, page.items, locale);
+  if (read === 'shown') await primeTranslations(ctx, page.items, locale);
   return { ...page, collection, locale, facets: filtered.facets };
 }
 

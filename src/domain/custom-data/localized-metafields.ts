@@ -1,3 +1,4 @@
+import { storeSql } from '../../platform/database/store-statements.js';
 import type { Ctx } from '../context.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
 
@@ -19,3 +20,14 @@ export async function localizedMetafields(
   for (const [key, value] of Object.entries(translated)) if (typeof localized[key] === 'string' && value) localized[key] = value;
   return localized;
 }
+
+/**
+ * `storefrontMetafields` then `localizedMetafields` of a product row `p` in a store statement, as
+ * jsonb in jsonb's key order: `visible` is the store's storefront-visible product keys (the table
+ * `storefrontMetafieldKeysSql` writes), `tm` the product's metafield translation row, or none.
+ */
+export const localizedMetafieldsSql = storeSql`
+  SELECT coalesce(jsonb_object_agg(e.key,
+      CASE WHEN jsonb_typeof(e.value) = 'string' AND coalesce(tm.fields->>e.key, '') <> '' THEN to_jsonb(tm.fields->>e.key) ELSE e.value END
+    ), '{}'::jsonb)
+  FROM jsonb_each(p.metafields) e WHERE e.key = ANY((SELECT keys FROM visible)::text[])`;

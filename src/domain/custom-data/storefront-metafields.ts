@@ -1,3 +1,4 @@
+import { STORE, storeSql } from '../../platform/database/store-statements.js';
 import type { Ctx } from '../context.js';
 import type { OwnerType } from './metafield-definition-fields.js';
 
@@ -13,3 +14,10 @@ export async function storefrontMetafields(ctx: Ctx, ownerType: OwnerType, value
   const keys = visible.get(ownerType);
   return Object.fromEntries(entries.filter(([fullKey]) => keys?.has(fullKey)));
 }
+
+/** `visible`: the `namespace.key`s of the store's storefront-visible product metafield definitions, as a table of one row (`keys`). */
+export const storefrontMetafieldKeysSql = storeSql`
+  visible AS MATERIALIZED (
+    SELECT coalesce(array_agg(namespace || '.' || key), '{}') AS keys
+    FROM "MetafieldDefinition" WHERE "storeId" = ${STORE} AND "storefrontVisible" AND "ownerType" = 'product'
+  )`;

@@ -40,14 +40,17 @@ export function applyOffer(price: Decimal, offer: DiscountOffer): RankedDiscount
   };
 }
 
-/** Best for the shopper first: the lower final price, then the higher priority, then the older discount, then the id. */
-export function byBestForShopper(a: RankedDiscount, b: RankedDiscount): number {
-  const price = a.finalPrice.cmp(b.finalPrice);
-  if (price !== 0) return price;
+/** Between two discounts that leave the same price: the higher priority, then the older discount, then the id. */
+export function byRank(a: Pick<DiscountOffer, 'priority' | 'createdAt' | 'id'>, b: Pick<DiscountOffer, 'priority' | 'createdAt' | 'id'>): number {
   if (a.priority !== b.priority) return b.priority - a.priority;
   const age = a.createdAt.getTime() - b.createdAt.getTime();
   if (age !== 0) return age;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Best for the shopper first: the lower final price, then `byRank`. */
+export function byBestForShopper(a: RankedDiscount, b: RankedDiscount): number {
+  return a.finalPrice.cmp(b.finalPrice) || byRank(a, b);
 }
 
 /**

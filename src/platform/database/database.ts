@@ -1,3 +1,4 @@
+import { preparedStatementName } from './store-statements.js';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -85,7 +86,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     const pool = new pg.Pool(config);
     const databaseUrl = options.databaseUrl;
     return {
-      factory: new PrismaPg(pool),
+      factory: new PrismaPg(pool, { statementNameGenerator: preparedStatementName }),
       migrationFactory: new PrismaPg(config),
       engine: 'postgresql',
       pool,

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { Prisma } from '../../generated/prisma/client.js';
 import { commitSignalOf, noteCommitSignal, noteStockWrite } from './commit-signals.js';
 import { noteRead } from './stock-reads.js';
-import { isStoreStatementSent, runStoreStatement, type StoreStatement } from './store-statements.js';
+import { isStoreStatementSent, runStoreStatement, type StatementTerms, type StoreStatement } from './store-statements.js';
 import { readOperations } from './operations.js';
 import { withRelationStrategy } from './relation-strategy.js';
 import { unannouncedClientOf } from './operator-writes.js';
@@ -121,8 +121,8 @@ export function scopeToStore(db: Db, storeId: string) {
        */
       $noteCatalogWrite: () => noteCommitSignal(db, 'facts', storeId, Promise.resolve()),
       /** Runs a store statement (store-statements.ts) bound to this store, in this client's transaction if it is one's. */
-      $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>): Promise<Row[]> {
-        return runStoreStatement(Prisma.getExtensionContext(this) as unknown as RawClient, storeId, statement);
+      $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>, terms?: StatementTerms): Promise<Row[]> {
+        return runStoreStatement(Prisma.getExtensionContext(this) as unknown as RawClient, storeId, statement, terms);
       },
     },
     query: {

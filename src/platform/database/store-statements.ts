@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client.js';
 import { changesCachedReads, stockColumns } from './catalog-models.js';
 import { stockReadsOfBuild } from './stock-reads.js';
@@ -124,6 +125,27 @@ function pieceOf(value: unknown): Piece {
 /** Forms that would name or write a table past the checks: ONLY, a schema-qualified name, MERGE, TRUNCATE, COPY. */
 const uncheckedForms = [/\b(?:ONLY|MERGE|TRUNCATE|COPY)\b/i, /\w\s*\.\s*"[A-Z]/];
 
+/**
+ * The statement planned once per connection on PostgreSQL, under `name` (lower-case words and
+ * dashes): for a long statement run often, whose text never changes (only its parameters), where
+ * planning it again on every run costs as much as a small query. `preparedStatementName` gives the
+ * pool its name; the embedded database plans every time.
+ */
+export function prepared<Row>(name: string, statement: StoreStatement<Row>): StoreStatement<Row> {
+  if (!/^[a-z]+(?:-[a-z]+)*$/.test(name)) throw new TenancyViolation(`"${name}" is no name for a prepared statement.`);
+  return new StoreStatement<Row>([`/* prepared:${name} */ `, ''], [statement]);
+}
+
+/**
+ * The name node-postgres prepares a query under (adapter-pg's `statementNameGenerator`): a
+ * `prepared` statement's name and a digest of its text, so two texts never share a name; the empty
+ * name (node-postgres's unnamed statement) for any other query, which is planned on every run as before.
+ */
+export function preparedStatementName(query: { sql: string }): string {
+  const declared = /^\/\* prepared:([a-z-]+) \*\//.exec(query.sql);
+  return declared ? `${declared[1]}-${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}` : '';
+}
+
 /** A store statement: `storeSql<Row>\`SELECT … WHERE "storeId" = ${STORE}\``. */
 export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values: unknown[]): StoreStatement<Row> {
   return new StoreStatement<Row>(strings, values);
@@ -131,6 +153,15 @@ export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values
 
 /** The statement a store client is sending now: its own `$queryRaw` lets this one SQL text through, and refuses any other. */
 const sending = new AsyncLocalStorage<string>();
+
+/** What a statement declares of itself when it runs. */
+export interface StatementTerms {
+  /**
+   * The statement reads stock of these products only (its own condition keeps to them): a cached
+   * answer built with it follows their stock writes, not every one of its store.
+   */
+  stockOf?: readonly string[];
+}
 
 /**
  * Runs a store statement on `client` (the store's, in or out of a transaction) with the store
@@ -140,11 +171,15 @@ export function runStoreStatement<Row>(
   client: { $queryRaw<T>(sql: Prisma.Sql): Prisma.PrismaPromise<T> },
   storeId: string,
   statement: StoreStatement<Row>,
+  terms: StatementTerms = {},
 ): Promise<Row[]> {
   if (!(statement instanceof StoreStatement)) throw new TenancyViolation('Only a store statement (storeSql) runs through a store’s client.');
   if (!statement.namesStore()) throw new TenancyViolation('A store statement must name its store (STORE).');
   const reads = stockReadsOfBuild();
-  if (reads && statement.readsStock()) reads.bound = true;
+  if (reads && statement.readsStock()) {
+    if (terms.stockOf) for (const id of terms.stockOf) reads.products.add(id);
+    else reads.bound = true;
+  }
   const sql = statement.bind(storeId);
   // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
   return sending.run(sql.sql, async () => await client.$queryRaw<Row[]>(sql));

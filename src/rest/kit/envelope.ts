@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JsonText } from './json-text.js';
 
 /** The success envelopes of both specs: `status`, `message`, `data`; lists add `has_more` and `next_cursor`. */
 export function single(message: string, data: unknown, extra: Record<string, unknown> = {}) {
@@ -38,6 +39,12 @@ export function list(message: string, data: unknown[], page: ListPage, meta?: un
     next_cursor: page.nextCursor ?? null,
     ...(shownMeta === undefined ? {} : { meta: shownMeta }),
   };
+}
+
+/** `list` of items already written as a JSON array (`data`), without parsing them. */
+export function listOfJson(message: string, data: string, page: ListPage, meta?: unknown): JsonText {
+  // The first `"data":[]` is the key's: the message before it is a JSON string, whose quotes are escaped.
+  return new JsonText(JSON.stringify(list(message, [], page, meta)).replace('"data":[]', () => `"data":${data}`));
 }
 
 /** Page-mode totals, under `meta.pagination`. */

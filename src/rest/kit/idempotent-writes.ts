@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fingerprintOf } from '../../domain/idempotency/fingerprint.js';
 import { callerOf, runIdempotently, type StoredAnswer } from '../../domain/idempotency/idempotent-call.js';
 import type { Ctx } from '../../domain/context.js';
+import { bodyText } from './json-text.js';
 import type { RequestHeaders, RestAnswer, RestMethod, RestRoute } from './route.js';
 
 const writeMethods: ReadonlySet<RestMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,7 +17,7 @@ export function isWrite(route: RestRoute): boolean {
 export function sentAnswerOf(route: RestRoute, result: RestAnswer): StoredAnswer {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...result.headers };
   if (result.contentLanguage) headers['content-language'] = result.contentLanguage;
-  return { status: result.status ?? route.status ?? 200, body: JSON.stringify(result.body) ?? '', headers };
+  return { status: result.status ?? route.status ?? 200, body: bodyText(result.body), headers };
 }
 
 /**
@@ -24,7 +25,11 @@ export function sentAnswerOf(route: RestRoute, result: RestAnswer): StoredAnswer
  * route, path parameters, query and body agree (a JSON body in any key order; an uploaded file by
  * its bytes, name and type), and they come from the same caller.
  */
-export function answerIdempotently(request: FastifyRequest, headers: RequestHeaders & { idempotencyKey: string }, run: (callCtx: Ctx) => Promise<StoredAnswer>) {
+export function answerIdempotently(
+  request: FastifyRequest,
+  headers: RequestHeaders & { idempotencyKey: string },
+  run: (callCtx: Ctx) => Promise<StoredAnswer>,
+) {
   const { ctx } = request;
   const fingerprint = fingerprintOf(request.method, request.routeOptions.url, request.params ?? {}, request.query ?? {}, request.body ?? null);
   const caller = callerOf({ keyId: ctx.principal.keyId, bearerToken: headers.bearerToken, cartSession: headers.cartSession });

@@ -1,3 +1,4 @@
+import { JsonText } from './json-text.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { Traffic } from '../../domain/traffic/traffic-service.js';
 import { describeRequirement, enforce, readsCustomer } from '../../auth/requirements.js';
@@ -151,7 +152,8 @@ export function registerSurface(app: FastifyInstance, deps: AppDeps, definition:
             const result = await (cache && request.catalogCacheKey ? cache.building(request.ctx, build) : build());
             for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
             if (result.contentLanguage) reply.header('content-language', result.contentLanguage);
-            return reply.code(result.status ?? route.status ?? 200).send(result.body);
+            reply.code(result.status ?? route.status ?? 200);
+            return result.body instanceof JsonText ? reply.type('application/json; charset=utf-8').send(result.body.text) : reply.send(result.body);
           },
         });
 

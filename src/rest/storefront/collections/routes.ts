@@ -1,10 +1,10 @@
 import { storeKey } from '../../../auth/requirements.js';
-import { loadProductViews } from '../../../domain/catalog/product-view.js';
+import { shownProductsJson } from '../../../domain/catalog/shown-json.js';
 import { listCollectionProducts } from '../../../domain/collections/collection-products.js';
 import { collectionTree } from '../../../domain/collections/collection-tree.js';
-import { list, wholeList } from '../../kit/envelope.js';
+import { list, listOfJson, wholeList } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { productCardList } from '../products/presenters.js';
+import { productCardSql } from '../products/card-sql.js';
 import { presentCollectionNode } from './presenters.js';
 import { collectionProductsAnswer, collectionProductsParams, collectionProductsQuery, collectionTreeAnswer, collectionTreeQuery } from './schemas.js';
 
@@ -41,12 +41,14 @@ export const collectionRoutes = [
     answer: collectionProductsAnswer,
     wireNames: { size: 'per_page' },
     handle: async (ctx, { params, query }) => {
-      const page = await listCollectionProducts(ctx, { ...query, collection: params.collection });
-      const views = await loadProductViews(ctx, page.items, page.locale);
-      return {
-        contentLanguage: page.locale.code,
-        body: productCardList(ctx, 'Collection products', views, page),
-      };
+      const page = await listCollectionProducts(ctx, { ...query, collection: params.collection }, 'keys');
+      const cards = await shownProductsJson(
+        ctx,
+        page.items.map((p) => p.id),
+        page.locale,
+        productCardSql(ctx.store),
+      );
+      return { contentLanguage: page.locale.code, body: listOfJson('Collection products', cards, page) };
     },
   }),
 ];

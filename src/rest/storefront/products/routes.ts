@@ -1,8 +1,10 @@
 import { storeKey } from '../../../auth/requirements.js';
 import { getCatalogProduct } from '../../../domain/catalog/get-catalog-product.js';
-import { catalogProductViews } from '../../../domain/catalog/product-pages.js';
+import { listCatalogProducts } from '../../../domain/catalog/list-catalog-products.js';
+import { shownProductsJson } from '../../../domain/catalog/shown-json.js';
 import { RELATED_LIMIT, relatedProductViews } from '../../../domain/catalog/related-products.js';
-import { single, wholeList } from '../../kit/envelope.js';
+import { listOfJson, single, wholeList } from '../../kit/envelope.js';
+import { productCardSql } from './card-sql.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentProductDetail, productCardList } from './presenters.js';
 import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams, relatedAnswer } from './schemas.js';
@@ -21,11 +23,14 @@ export const productRoutes = [
     answer: productListAnswer,
     wireNames: { size: 'per_page' },
     handle: async (ctx, { query }) => {
-      const page = await catalogProductViews(ctx, query);
-      return {
-        contentLanguage: page.locale.code,
-        body: productCardList(ctx, 'Products', page.views, page),
-      };
+      const page = await listCatalogProducts(ctx, query, 'keys');
+      const cards = await shownProductsJson(
+        ctx,
+        page.rows.map((p) => p.id),
+        page.locale,
+        productCardSql(ctx.store),
+      );
+      return { contentLanguage: page.locale.code, body: listOfJson('Products', cards, page) };
     },
   }),
   defineRoute({

@@ -1,0 +1,42 @@
+import { StoreStatement, storeSql } from './store-statements.js';
+
+// Store statements (store-statements.ts) in which PostgreSQL writes JSON text exactly as
+// JSON.stringify writes Bazaar's answers. json_build_object and json_agg put spaces around their
+// colons and commas, and jsonb's text has them too; to_json of a row and array_to_json do not, so
+// an object here is a row of named columns and a list an aggregated array. Numbers follow the
+// presenters: REST money and ratings as float8 (PostgreSQL prints the shortest text that reads
+// back, as JavaScript does).
+
+type Sql = StoreStatement<unknown>;
+
+/** JSON keys as the answers spell them; checked, since a key is written into the statement's text. */
+const jsonKey = /^[a-z][a-z0-9_]*$/;
+
+/** A statement of `strings` around `values`, for the composers below: the text is theirs, never a caller's. */
+const composed = (strings: string[], values: Sql[]): Sql => new StoreStatement(strings, values);
+
+/** A JSON object with these keys in this order. */
+export function jsonObject(fields: Record<string, Sql>): Sql {
+  const keys = Object.keys(fields);
+  for (const key of keys) if (!jsonKey.test(key)) throw new Error(`"${key}" is no JSON key a statement may write.`);
+  const strings = ['(SELECT to_json(_j) FROM (SELECT ', ...keys.map((key, i) => ` AS "${key}"${i < keys.length - 1 ? ', ' : ') _j)'}`)];
+  return composed(strings, Object.values(fields));
+}
+
+/** A JSON array of `element` over the rows of `from` (a FROM clause and its conditions), in `orderBy`; `[]` for none. */
+export function jsonList(element: Sql, from: Sql, orderBy: Sql): Sql {
+  return storeSql`coalesce((SELECT array_to_json(array_agg(${element} ORDER BY ${orderBy})) FROM ${from}), '[]'::json)`;
+}
+
+/** REST money (`moneyNumber`): a number in the major unit. */
+export const moneyNumber = (value: Sql): Sql => storeSql`round(${value}, 2)::float8`;
+
+/**
+ * A stored jsonb value in its compact form. json_strip_nulls is PostgreSQL's compact writer; it
+ * leaves out keys whose value is null, which the values read with it (renditions, option values,
+ * metafields) never hold.
+ */
+export const storedJson = (value: Sql): Sql => storeSql`json_strip_nulls((${value})::json)`;
+
+/** `cardTimestamp`: `YYYY-MM-DD HH:MM:SS` in UTC. */
+export const cardTimestamp = (value: Sql): Sql => storeSql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;

@@ -1,0 +1,160 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type Ctx } from '../../../../src/domain/context.js';
+import { loadProductViews } from '../../../../src/domain/catalog/product-view.js';
+import { shownProductsJson } from '../../../../src/domain/catalog/shown-json.js';
+import { resolveLocale } from '../../../../src/domain/locale/resolve-locale.js';
+import type { Product } from '../../../../src/generated/prisma/client.js';
+import { MemoryKv } from '../../../../src/platform/kv/memory-kv.js';
+import { productCardSql } from '../../../../src/rest/storefront/products/card-sql.js';
+import { presentProductCard } from '../../../../src/rest/storefront/products/presenters.js';
+import { seedCatalog } from '../../../../src/seed/seed-catalog.js';
+import { createCategory, createProduct } from '../../../support/catalog.js';
+import { defineMetafield } from '../../../support/custom-data.js';
+import { createDiscount } from '../../../support/discounts.js';
+import { testMediaServices } from '../../../support/media.js';
+import { makeStore, type TestStore } from '../../../support/stores.js';
+import { startTestApp, type TestApp } from '../../../support/test-app.js';
+
+// The storefront card has two forms: presenters.ts builds it from loaded views (related products,
+// search, promotions, wishlists), card-sql.ts has PostgreSQL write it (the product list and
+// collection pages). Both must send the same bytes, on the pricing rule's edge cases too.
+
+const now = new Date();
+const HOUR_MS = 3_600_000;
+let t: TestApp;
+let shop: TestStore;
+let products: Product[];
+
+const ctxOf = (): Ctx =>
+  createContext({
+    db: t.database.prisma,
+    kv: new MemoryKv(),
+    media: testMediaServices(),
+    store: shop.store,
+    principal: { keyId: 'test', kind: 'public', mode: 'live', scopes: new Set(), installation: null },
+    settings: { cartTtlDays: 30, publicUrl: 'http://localhost', outboundAllow: [] },
+    requestId: 'req_test',
+    log: pino({ level: 'silent' }),
+    secret: 'test-secret',
+    now,
+  });
+
+/** Both forms of the cards of `ids`, in that order, in `code`'s locale. */
+async function bothForms(ids: string[], code: string) {
+  const ctx = ctxOf();
+  const locale = await resolveLocale(ctx, code);
+  const rows = ids.flatMap((id) => products.filter((p) => p.id === id));
+  const views = await loadProductViews(ctxOf(), rows, locale);
+  return {
+    presented: JSON.stringify(views.map((view) => presentProductCard(view, shop.store, now))),
+    written: await shownProductsJson(ctx, ids, locale, productCardSql(shop.store)),
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  shop = await makeStore(t.database, { locales: ['en', 'fr'] });
+  await seedCatalog(t.database.prisma, shop.store, { products: 40, seed: 11, media: t.media });
+  const db = t.database.prisma;
+  const lamps = await createCategory(t.database, shop.store, 'Lamps');
+  await defineMetafield(t.database, shop, 'custom.watts', 'number_integer', { storefrontVisible: true });
+  await defineMetafield(t.database, shop, 'custom.secret', 'single_line_text_field');
+  // The seed defines custom.care and custom.material, visible to shoppers.
+  // Through variants: a backorder with a compare-at, one sold out showing the third image, one inactive (the cheapest); the second image is primary.
+  const lantern = await createProduct(t.database, shop.store, {
+    title: 'Lantern',
+    category: lamps,
+    createdAt: new Date(now.getTime() - HOUR_MS),
+    images: 3,
+    options: { Finish: ['Brass', 'Steel', 'Gold'] },
+    variants: [
+      { title: 'Brass', optionValues: { Finish: 'Brass' }, price: '40.00', compareAtPrice: '55.00', stock: 0, isBackorder: true },
+      { title: 'Steel', optionValues: { Finish: 'Steel' }, price: '35.50', stock: 0 },
+      { title: 'Gold', optionValues: { Finish: 'Gold' }, price: '20.00', isActive: false },
+    ],
+    translations: { fr: { title: '', excerpt: 'Une lanterne' } },
+  });
+  const images = await db.productImage.findMany({ where: { productId: lantern.id }, orderBy: { position: 'asc' } });
+  await db.productImage.update({ where: { id: images[0]!.id }, data: { isPrimary: false } });
+  await db.productImage.update({ where: { id: images[1]!.id }, data: { isPrimary: true } });
+  await db.variant.updateMany({ where: { productId: lantern.id, title: 'Steel' }, data: { imageId: images[2]!.id } });
+  // Sold as itself: no image, no excerpt, stock untracked, a compare-at below the price, a rating, metafields of every visibility, an old product.
+  const plain = await createProduct(t.database, shop.store, {
+    title: 'Plain $& card',
+    price: '10.05',
+    compareAtPrice: '9.99',
+    trackInventory: false,
+    images: 0,
+    createdAt: new Date(now.getTime() - 40 * 24 * HOUR_MS),
+    translations: { fr: { title: 'Carte simple', description: 'Texte « français »' } },
+  });
+  await db.product.update({
+    where: { id: plain.id },
+    data: { excerpt: null, rating: '4.55', reviewCount: 2, metafields: { 'custom.care': 'Dust only.', 'custom.watts': 40, 'custom.secret': 'hidden' } },
+  });
+  await db.translation.create({
+    data: {
+      storeId: shop.store.id,
+      resourceType: 'product_metafields',
+      resourceId: plain.id,
+      locale: 'fr',
+      fields: { 'custom.care': 'Époussetez.', 'custom.watts': '40 W' },
+    },
+  });
+  // Tied offers (the same final price: rank by priority, then age), a capped half off, a percentage that rounds half up, and one that takes all.
+  await createDiscount(t.database, shop.store, { title: 'Lamps 15', value: '15', categoryIds: [lamps.id], priority: 1 });
+  await createDiscount(t.database, shop.store, { title: 'Lantern 15 first', value: '15', productIds: [lantern.id], priority: 3 });
+  await createDiscount(t.database, shop.store, { title: 'Half, capped', value: '50', cappedAmount: '4.00', productIds: [lantern.id] });
+  await createDiscount(t.database, shop.store, { title: 'Plain 15', value: '15', productIds: [plain.id] });
+  await createDiscount(t.database, shop.store, {
+    title: 'Too much',
+    type: 'fixed',
+    value: '500.00',
+    productIds: [plain.id],
+    imageUrl: 'https://cdn.test/d.png',
+  });
+  await createDiscount(t.database, shop.store, { title: 'Ended', value: '90', validUntil: new Date(now.getTime() - HOUR_MS) });
+  products = await db.product.findMany({ where: { storeId: shop.store.id, published: true, status: 'active', deletedAt: null }, orderBy: { pId: 'desc' } });
+});
+afterAll(() => t?.close());
+
+describe('the storefront card written by PostgreSQL', () => {
+  it.each(['en', 'fr'])('is the presented card, byte for byte, for every product (%s)', async (code) => {
+    const { presented, written } = await bothForms(
+      products.map((p) => p.id),
+      code,
+    );
+    expect(products.length).toBeGreaterThan(40);
+    expect(written).toBe(presented);
+  });
+
+  it('keeps the order of the ids it is given', async () => {
+    const ids = products
+      .slice(0, 5)
+      .map((p) => p.id)
+      .reverse();
+    const { written } = await bothForms(ids, 'en');
+    expect((JSON.parse(written) as { id: string }[]).map((card) => card.id)).toEqual(ids);
+  });
+
+  it('leaves out a product no longer shopper-visible, and writes [] for none', async () => {
+    const [first, second] = products;
+    await t.database.prisma.product.update({ where: { id: second!.id }, data: { published: false } });
+    try {
+      const locale = await resolveLocale(ctxOf(), 'en');
+      const written = await shownProductsJson(ctxOf(), [first!.id, second!.id], locale, productCardSql(shop.store));
+      expect((JSON.parse(written) as { id: string }[]).map((card) => card.id)).toEqual([first!.id]);
+      expect(await shownProductsJson(ctxOf(), [], locale, productCardSql(shop.store))).toBe('[]');
+    } finally {
+      await t.database.prisma.product.update({ where: { id: second!.id }, data: { published: true } });
+    }
+  });
+
+  it('writes no product of another store', async () => {
+    const other = await makeStore(t.database);
+    const foreign = await createProduct(t.database, other.store, { title: 'Foreign' });
+    const locale = await resolveLocale(ctxOf(), 'en');
+    expect(await shownProductsJson(ctxOf(), [foreign.id], locale, productCardSql(shop.store))).toBe('[]');
+  });
+});
