@@ -4,7 +4,7 @@ import { startFloor, type Floor } from '../../bench/floor/server.js';
 import { plan, type Read } from '../../bench/scenarios.js';
 import type { Product } from '../../src/generated/prisma/client.js';
 import { seedCatalog } from '../../src/seed/seed-catalog.js';
-import { createProduct } from '../support/catalog.js';
+import { createLantern, createProduct } from '../support/catalog.js';
 import { createDiscount } from '../support/discounts.js';
 import { makeStore, type TestStore } from '../support/stores.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -24,29 +24,6 @@ let bazaarUrl: string;
 let reads: Read[];
 
 const productPage = (slug: string): Read => ({ title: `GET /v1/store/products/${slug}`, method: 'GET', path: `/v1/store/products/${slug}`, floor: true });
-
-/** A new product through variants: a backorder with its ready date, one out of stock showing the third image, one inactive; its second image is the primary. */
-async function lantern(): Promise<Product> {
-  const product = await createProduct(t.database, shop.store, {
-    title: 'Lantern',
-    slug: 'lantern',
-    createdAt: new Date(now - HOUR_MS),
-    images: 3,
-    options: { Finish: ['Brass', 'Steel', 'Gold'] },
-    variants: [
-      { title: 'Brass', optionValues: { Finish: 'Brass' }, price: '40.00', compareAtPrice: '55.00', stock: 0, isBackorder: true },
-      { title: 'Steel', optionValues: { Finish: 'Steel' }, price: '35.50', stock: 0 },
-      { title: 'Gold', optionValues: { Finish: 'Gold' }, price: '20.00', isActive: false },
-    ],
-  });
-  const db = t.database.prisma;
-  const images = await db.productImage.findMany({ where: { productId: product.id }, orderBy: { position: 'asc' } });
-  await db.productImage.update({ where: { id: images[0]!.id }, data: { isPrimary: false } });
-  await db.productImage.update({ where: { id: images[1]!.id }, data: { isPrimary: true } });
-  await db.variant.updateMany({ where: { productId: product.id, title: 'Steel' }, data: { imageId: images[2]!.id } });
-  await db.variant.updateMany({ where: { productId: product.id, title: 'Brass' }, data: { backorderReadyDate: new Date('2031-02-03T00:00:00Z') } });
-  return product;
-}
 
 /** A product sold as itself with no image, no excerpt, stock untracked, a compare-at price, a rating, and a metafield shoppers may not see. */
 async function plainCard(): Promise<Product> {
@@ -70,7 +47,7 @@ describe.runIf(postgres)('the one-statement floor', () => {
     t = await startTestApp({ RESPONSE_CACHE_MB: '0' }, { clock: () => now });
     shop = await makeStore(t.database, { locales: ['en', 'fr'] });
     await seedCatalog(t.database.prisma, shop.store, { products: 120, seed: 7, media: t.media });
-    const lit = await lantern();
+    const lit = await createLantern(t.database, shop.store, { slug: 'lantern', createdAt: new Date(now - HOUR_MS) });
     const plain = await plainCard();
     await createProduct(t.database, shop.store, { title: 'Hidden', slug: 'hidden', createdAt: new Date(now), published: false });
     // Half off capped at 4.00 on the lantern; a fixed 500.00 that takes the plain card to zero.

@@ -132,3 +132,33 @@ export async function createCategory(database: Database, store: Store, name: str
     data: { storeId: store.id, name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${(counter += 1)}`, parentId: parent?.id },
   });
 }
+
+/**
+ * A product through variants with the price rule's edge cases: a backorder with a compare-at price
+ * and a ready date, one sold out showing the third image, one inactive (the cheapest); its second
+ * image is the primary.
+ */
+export async function createLantern(
+  database: Database,
+  store: Store,
+  spec: Pick<ProductSpec, 'slug' | 'createdAt' | 'category' | 'translations'> = {},
+): Promise<Product> {
+  const product = await createProduct(database, store, {
+    title: 'Lantern',
+    ...spec,
+    images: 3,
+    options: { Finish: ['Brass', 'Steel', 'Gold'] },
+    variants: [
+      { title: 'Brass', optionValues: { Finish: 'Brass' }, price: '40.00', compareAtPrice: '55.00', stock: 0, isBackorder: true },
+      { title: 'Steel', optionValues: { Finish: 'Steel' }, price: '35.50', stock: 0 },
+      { title: 'Gold', optionValues: { Finish: 'Gold' }, price: '20.00', isActive: false },
+    ],
+  });
+  const db = database.prisma;
+  const images = await db.productImage.findMany({ where: { productId: product.id }, orderBy: { position: 'asc' } });
+  await db.productImage.update({ where: { id: images[0]!.id }, data: { isPrimary: false } });
+  await db.productImage.update({ where: { id: images[1]!.id }, data: { isPrimary: true } });
+  await db.variant.updateMany({ where: { productId: product.id, title: 'Steel' }, data: { imageId: images[2]!.id } });
+  await db.variant.updateMany({ where: { productId: product.id, title: 'Brass' }, data: { backorderReadyDate: new Date('2031-02-03T00:00:00Z') } });
+  return product;
+}

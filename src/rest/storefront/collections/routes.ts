@@ -1,10 +1,9 @@
 import { storeKey } from '../../../auth/requirements.js';
-import { shownProductsJson } from '../../../domain/catalog/shown-json.js';
 import { listCollectionProducts } from '../../../domain/collections/collection-products.js';
 import { collectionTree } from '../../../domain/collections/collection-tree.js';
-import { list, listOfJson, wholeList } from '../../kit/envelope.js';
+import { list, wholeList } from '../../kit/envelope.js';
 import { defineRoute } from '../../kit/route.js';
-import { productCardSql } from '../products/card-sql.js';
+import { productCardPage } from '../products/card-sql.js';
 import { presentCollectionNode } from './presenters.js';
 import { collectionProductsAnswer, collectionProductsParams, collectionProductsQuery, collectionTreeAnswer, collectionTreeQuery } from './schemas.js';
 
@@ -42,13 +41,7 @@ export const collectionRoutes = [
     wireNames: { size: 'per_page' },
     handle: async (ctx, { params, query }) => {
       const page = await listCollectionProducts(ctx, { ...query, collection: params.collection }, 'keys');
-      const cards = await shownProductsJson(
-        ctx,
-        page.items.map((p) => p.id),
-        page.locale,
-        productCardSql(ctx.store),
-      );
-      return { contentLanguage: page.locale.code, body: listOfJson('Collection products', cards, page) };
+      return productCardPage(ctx, 'Collection products', page.items, page.locale, page);
     },
   }),
 ];

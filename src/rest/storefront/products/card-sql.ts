@@ -1,8 +1,11 @@
 import type { Store } from '../../../generated/prisma/client.js';
-import type { ShownProductSql } from '../../../domain/catalog/shown-json.js';
+import type { Ctx } from '../../../domain/context.js';
+import { shownProductsJson, type ShownProductSql } from '../../../domain/catalog/shown-json.js';
+import type { ResolvedLocale } from '../../../domain/locale/resolve-locale.js';
 import { renditionsJson } from '../../../domain/media/renditions-sql.js';
 import { cardTimestamp, jsonList, jsonObject, moneyNumber, storedJson } from '../../../platform/database/json-sql.js';
 import { storeSql } from '../../../platform/database/store-statements.js';
+import { listOfJson, type ListPage } from '../../kit/envelope.js';
 
 // `presentProductCard` (presenters.ts) in SQL, over the tables `shownProductsJson` names
 // (domain/catalog/shown-json.ts): keys in the presenter's order, values formatted as it formats
@@ -104,4 +107,15 @@ export function productCardSql(store: Store): ShownProductSql {
     discount: appliedDiscount,
     row: storeSql`SELECT ${store.id}::uuid AS shop_id, ${store.commerceMode}::text AS commerce_mode, ${store.currency}::text AS currency, ${JSON.stringify(shop)}::json AS shop`,
   };
+}
+
+/** A list answer of the cards of a page of products (their keys, in the page's order), which PostgreSQL writes. */
+export async function productCardPage(ctx: Ctx, message: string, products: { id: string }[], locale: ResolvedLocale, page: ListPage) {
+  const cards = await shownProductsJson(
+    ctx,
+    products.map((p) => p.id),
+    locale,
+    productCardSql(ctx.store),
+  );
+  return { contentLanguage: locale.code, body: listOfJson(message, cards, page) };
 }

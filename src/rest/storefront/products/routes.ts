@@ -1,10 +1,9 @@
 import { storeKey } from '../../../auth/requirements.js';
 import { getCatalogProduct } from '../../../domain/catalog/get-catalog-product.js';
 import { listCatalogProducts } from '../../../domain/catalog/list-catalog-products.js';
-import { shownProductsJson } from '../../../domain/catalog/shown-json.js';
 import { RELATED_LIMIT, relatedProductViews } from '../../../domain/catalog/related-products.js';
-import { listOfJson, single, wholeList } from '../../kit/envelope.js';
-import { productCardSql } from './card-sql.js';
+import { single, wholeList } from '../../kit/envelope.js';
+import { productCardPage } from './card-sql.js';
 import { defineRoute } from '../../kit/route.js';
 import { presentProductDetail, productCardList } from './presenters.js';
 import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams, relatedAnswer } from './schemas.js';
@@ -24,13 +23,7 @@ export const productRoutes = [
     wireNames: { size: 'per_page' },
     handle: async (ctx, { query }) => {
       const page = await listCatalogProducts(ctx, query, 'keys');
-      const cards = await shownProductsJson(
-        ctx,
-        page.rows.map((p) => p.id),
-        page.locale,
-        productCardSql(ctx.store),
-      );
-      return { contentLanguage: page.locale.code, body: listOfJson('Products', cards, page) };
+      return productCardPage(ctx, 'Products', page.rows, page.locale, page);
     },
   }),
   defineRoute({

@@ -9,7 +9,7 @@ import { MemoryKv } from '../../../../src/platform/kv/memory-kv.js';
 import { productCardSql } from '../../../../src/rest/storefront/products/card-sql.js';
 import { presentProductCard } from '../../../../src/rest/storefront/products/presenters.js';
 import { seedCatalog } from '../../../../src/seed/seed-catalog.js';
-import { createCategory, createProduct } from '../../../support/catalog.js';
+import { createCategory, createLantern, createProduct } from '../../../support/catalog.js';
 import { defineMetafield } from '../../../support/custom-data.js';
 import { createDiscount } from '../../../support/discounts.js';
 import { testMediaServices } from '../../../support/media.js';
@@ -61,24 +61,11 @@ beforeAll(async () => {
   await defineMetafield(t.database, shop, 'custom.watts', 'number_integer', { storefrontVisible: true });
   await defineMetafield(t.database, shop, 'custom.secret', 'single_line_text_field');
   // The seed defines custom.care and custom.material, visible to shoppers.
-  // Through variants: a backorder with a compare-at, one sold out showing the third image, one inactive (the cheapest); the second image is primary.
-  const lantern = await createProduct(t.database, shop.store, {
-    title: 'Lantern',
+  const lantern = await createLantern(t.database, shop.store, {
     category: lamps,
     createdAt: new Date(now.getTime() - HOUR_MS),
-    images: 3,
-    options: { Finish: ['Brass', 'Steel', 'Gold'] },
-    variants: [
-      { title: 'Brass', optionValues: { Finish: 'Brass' }, price: '40.00', compareAtPrice: '55.00', stock: 0, isBackorder: true },
-      { title: 'Steel', optionValues: { Finish: 'Steel' }, price: '35.50', stock: 0 },
-      { title: 'Gold', optionValues: { Finish: 'Gold' }, price: '20.00', isActive: false },
-    ],
     translations: { fr: { title: '', excerpt: 'Une lanterne' } },
   });
-  const images = await db.productImage.findMany({ where: { productId: lantern.id }, orderBy: { position: 'asc' } });
-  await db.productImage.update({ where: { id: images[0]!.id }, data: { isPrimary: false } });
-  await db.productImage.update({ where: { id: images[1]!.id }, data: { isPrimary: true } });
-  await db.variant.updateMany({ where: { productId: lantern.id, title: 'Steel' }, data: { imageId: images[2]!.id } });
   // Sold as itself: no image, no excerpt, stock untracked, a compare-at below the price, a rating, metafields of every visibility, an old product.
   const plain = await createProduct(t.database, shop.store, {
     title: 'Plain $& card',
