@@ -1,3 +1,5 @@
+import { StoreStatement } from '../../src/platform/database/store-statements.js';
+
 // SQL that makes PostgreSQL write JSON text exactly as JSON.stringify writes Bazaar's answers.
 // json_build_object and json_agg put spaces around their colons and commas, and jsonb's text
 // has them too; to_json of a row and array_to_json do not, so an object here is a row of named
@@ -33,3 +35,16 @@ export const isoTimestamp = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC',
 
 /** A Relay global id (`encodeGlobalId`): base64 of `Type:uuid`, without the line breaks PostgreSQL puts in every 76 characters. */
 export const globalId = (typename: string, sql: string) => `replace(encode(convert_to('${typename}:' || ${sql}, 'UTF8'), 'base64'), E'\\n', '')`;
+
+/**
+ * The text of one of Bazaar's own SQL forms (a store statement without parameters: the pricing
+ * rule, the card), so the floor writes what Bazaar's statement writes with the same SQL.
+ */
+export function sqlText(statement: StoreStatement<unknown>): string {
+  const { sql, values } = statement.bind('00000000-0000-0000-0000-000000000000');
+  if (values.length) throw new Error('The floor splices only SQL forms without parameters.');
+  return sql;
+}
+
+/** Floor SQL where one of Bazaar's SQL forms takes a piece of SQL. */
+export const sqlOf = (text: string): StoreStatement<unknown> => new StoreStatement([text], []);

@@ -3,7 +3,7 @@
 // the sort key of the row the cursor names (`cursor_key`, null for no cursor), and the floor signs
 // that key with Bazaar's own encodeCursor. A null `head` means nothing matched (a 404).
 import { encodeCursor, type CursorBinding, type SortValue } from '../../src/domain/pagination/cursor.js';
-import { restCard, restDetail, restDiscount } from './card-sql.js';
+import { cardContextJoins, restCard, restDetail, restDiscount } from './card-sql.js';
 import { isoTimestamp, list, object } from './json-sql.js';
 import { graphqlDiscount, graphqlNode } from './node-sql.js';
 import { cardImageJoins, discountJoins, pricingJoins, shopperVisible, storeFacts } from './shown-sql.js';
@@ -35,7 +35,8 @@ const catalogBinding = (storeId: string): CursorBinding => ({
   filters: { keyword: undefined, category: undefined, has_video: undefined, in_stock: undefined, sort: 'latest' },
 });
 
-const restCardJoins = (p: string) => `CROSS JOIN shop ${pricingJoins(p)} ${discountJoins(p, restDiscount)} ${cardImageJoins(p)}`;
+/** What a REST card reads beside its product row `p`. */
+const restCardJoins = `CROSS JOIN shop ${pricingJoins} ${discountJoins(restDiscount)} ${cardImageJoins} ${cardContextJoins}`;
 
 /** GET /v1/store/products?per_page=$3: page mode's first page, latest first, with its totals. $1 store, $2 clock. */
 export const productList: FloorStatement = {
@@ -46,7 +47,7 @@ export const productList: FloorStatement = {
     total AS (SELECT count(*)::int AS n, greatest(1, (count(*)::int + $3::int - 1) / $3::int) AS last_page FROM "Product" p WHERE ${shopperVisible('p')})
     SELECT
       '{"status":"success","message":"Products","data":'
-        || ${list(restCard('p'), `page p ${restCardJoins('p')}`, latestOrder('p'))}::text
+        || ${list(restCard, `page p ${restCardJoins}`, latestOrder('p'))}::text
         || ',"has_more":' || (total.last_page > 1)::text || ',"next_cursor":' AS head,
       ',"meta":{"pagination":' || ${object({ current_page: '1', last_page: 'total.last_page', per_page: '$3::int', total: 'total.n' })}::text || '}}' AS tail,
       CASE WHEN total.last_page > 1 THEN (SELECT ${latestKey('p')} FROM page p ORDER BY p."createdAt", p."pId" LIMIT 1)::text END AS cursor_key
@@ -77,7 +78,7 @@ export const collectionProducts: FloorStatement = {
       (SELECT id FROM coll) AS collection_id,
       CASE WHEN EXISTS (SELECT FROM coll) THEN
         '{"status":"success","message":"Collection products","data":'
-          || ${list(restCard('p'), `page p ${restCardJoins('p')}`, 'p.pinned_at NULLS LAST, p.placed_at, p."pId"')}::text
+          || ${list(restCard, `page p ${restCardJoins}`, 'p.pinned_at NULLS LAST, p.placed_at, p."pId"')}::text
           || ',"has_more":' || more.has_more::text || ',"next_cursor":'
       END AS head,
       '}' AS tail,
@@ -97,7 +98,7 @@ export const productPage: FloorStatement = {
     WITH ${storeFacts},
     found AS (SELECT * FROM "Product" p WHERE ${shopperVisible('p')} AND p.slug = $3 LIMIT 1)
     SELECT
-      '{"status":"success","message":"Product","data":' || (SELECT ${restDetail('p')} FROM found p ${restCardJoins('p')})::text || '}' AS head,
+      '{"status":"success","message":"Product","data":' || (SELECT ${restDetail} FROM found p ${restCardJoins})::text || '}' AS head,
       '' AS tail,
       NULL AS cursor_key`,
 };
@@ -112,7 +113,7 @@ export const graphqlProducts: FloorStatement = {
     more AS (SELECT count(*) > $3::int AS has_more FROM fetched)
     SELECT
       '{"data":{"products":{"edges":'
-        || ${list(object({ node: graphqlNode('p') }), `page p CROSS JOIN shop ${pricingJoins('p')} ${discountJoins('p', graphqlDiscount)}`, latestOrder('p'))}::text
+        || ${list(object({ node: graphqlNode('p') }), `page p CROSS JOIN shop ${pricingJoins} ${discountJoins(graphqlDiscount)}`, latestOrder('p'))}::text
         || ',"pageInfo":{"hasNextPage":' || more.has_more::text || ',"endCursor":' AS head,
       '}}}}' AS tail,
       (SELECT ${latestKey('p')} FROM page p ORDER BY p."createdAt", p."pId" LIMIT 1)::text AS cursor_key

@@ -12,7 +12,7 @@ import { listOfJson, type ListPage } from '../../kit/envelope.js';
 // them. test/rest/storefront/products/card-sql.test.ts holds the two to the same bytes.
 
 /** `presentAppliedDiscount` of an offer `x` applied (pricing-sql.ts). */
-const appliedDiscount = jsonObject({
+export const appliedDiscount = jsonObject({
   id: storeSql`x.id`,
   title: storeSql`x.title`,
   type: storeSql`x.type`,
@@ -33,7 +33,8 @@ const galleryImage = jsonObject({
 const cardUrl = storeSql`pi.sizes->'card'->>'url'`;
 const thumbUrl = storeSql`pi.sizes->'thumb'->>'url'`;
 
-const card = jsonObject({
+/** `presentProductCard`'s fields. */
+export const cardFields = {
   shop_id: storeSql`face.shop_id`,
   id: storeSql`p.id`,
   p_id: storeSql`p."pId"`,
@@ -90,7 +91,9 @@ const card = jsonObject({
   created_at: cardTimestamp(storeSql`p."createdAt"`),
   updated_at: cardTimestamp(storeSql`p."updatedAt"`),
   shop: storeSql`face.shop`,
-});
+};
+
+const card = jsonObject(cardFields);
 
 /** The storefront product card in SQL, for a store: `shownProductsJson`'s face. */
 export function productCardSql(store: Store): ShownProductSql {
