@@ -59,13 +59,16 @@ export class StoreStatement<Row> {
   /** The type of the rows it answers; types only. */
   declare readonly row?: Row;
   readonly #pieces: Piece[];
+  /** Its text, values as `?`: a statement built from others reads theirs instead of building them again. */
+  readonly #text: string;
   /** The models the text names, and those it writes. */
   readonly names: Set<string>;
   readonly writes: Set<string>;
 
   constructor(strings: readonly string[], values: unknown[]) {
     this.#pieces = strings.flatMap((text, i) => (i < values.length ? [text, pieceOf(values[i])] : [text]));
-    const text = this.#text();
+    const text = this.#pieces.map((piece) => (typeof piece === 'string' ? piece : piece instanceof StoreStatement ? piece.#text : '?')).join('');
+    this.#text = text;
     if (uncheckedForms.some((form) => form.test(text)))
       throw new TenancyViolation('A store statement names its tables plainly ("Model"): no ONLY, schema, MERGE, TRUNCATE or COPY.');
     this.names = new Set([...text.matchAll(/"([A-Z][A-Za-z]*)"/g)].map((m) => m[1]!).filter((name) => name in tenancyOf));
@@ -79,10 +82,6 @@ export class StoreStatement<Row> {
       if (changesCachedReads[name as Prisma.ModelName])
         throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
     }
-  }
-
-  #text(): string {
-    return this.#pieces.map((piece) => (typeof piece === 'string' ? piece : piece instanceof StoreStatement ? piece.#text() : '?')).join('');
   }
 
   /** Whether `STORE` appears in it or in a statement it holds. */
@@ -99,18 +98,23 @@ export class StoreStatement<Row> {
   bind(storeId: string): Prisma.Sql {
     const strings: string[] = [''];
     const values: unknown[] = [];
-    const push = (value: unknown) => {
+    this.#bindInto(storeId, strings, values);
+    return new Prisma.Sql(strings, values as Prisma.Sql[]);
+  }
+
+  /** Appends its text and values to a statement's, a statement it holds inlined in place. */
+  #bindInto(storeId: string, strings: string[], values: unknown[]): void {
+    const push = (value: unknown, after = '') => {
       values.push(value);
-      strings.push('');
+      strings.push(after);
     };
     for (const piece of this.#pieces) {
       if (typeof piece === 'string') strings[strings.length - 1] += piece;
-      else if (piece === STORE) push(Prisma.sql`${storeId}::uuid`);
+      else if (piece === STORE) push(storeId, '::uuid');
       else if (piece instanceof Columns) strings[strings.length - 1] += piece.toString();
-      else if (piece instanceof StoreStatement) push(piece.bind(storeId));
+      else if (piece instanceof StoreStatement) piece.#bindInto(storeId, strings, values);
       else push(piece.value);
     }
-    return new Prisma.Sql(strings, values as Prisma.Sql[]);
   }
 }
 
