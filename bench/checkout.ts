@@ -13,15 +13,25 @@ export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1500);
 /** The X-Cart-Session names of one server's carts. */
 export const cartSessions = (server: string, count = CHECKOUTS) => Array.from({ length: count }, (_, i) => `bench-cart-${server}-${i}`);
 
-/** A product nobody runs out of, and a guest cart of two units of it per session, ready to check out (pickup, cash). */
+/**
+ * How many products the carts buy, in turn (default 1: every order queues on that product's row, as in a sale of one
+ * item; more spread the orders so they queue on the store's order counter and the server alone).
+ */
+export const CHECKOUT_PRODUCTS = Number(process.env.BENCH_CHECKOUT_PRODUCTS ?? 1);
+
+/** Products nobody runs out of, and a guest cart of two units of one of them per session, ready to check out (pickup, cash). */
 export async function prepareCarts(app: FastifyInstance, database: Database, store: Store, publicKey: string, sessions: string[]): Promise<void> {
+  if (!Number.isInteger(CHECKOUT_PRODUCTS) || CHECKOUT_PRODUCTS < 1) throw new Error(`BENCH_CHECKOUT_PRODUCTS must be a whole number from 1`);
   await database.prisma.store.update({ where: { id: store.id }, data: { pickupEnabled: true } });
-  const product = await database.prisma.product.findFirstOrThrow({
+  const products = await database.prisma.product.findMany({
     where: { storeId: store.id, published: true, status: 'active', deletedAt: null, variants: { none: {} }, trackInventory: true },
     orderBy: { pId: 'asc' },
+    take: CHECKOUT_PRODUCTS,
   });
-  await database.prisma.product.update({ where: { id: product.id }, data: { stock: 10_000_000, inStock: true } });
-  for (const session of sessions) {
+  if (products.length < CHECKOUT_PRODUCTS) throw new Error(`the store has ${products.length} products sold as themselves, fewer than BENCH_CHECKOUT_PRODUCTS`);
+  await database.prisma.product.updateMany({ where: { id: { in: products.map((p) => p.id) } }, data: { stock: 10_000_000, inStock: true } });
+  for (const [i, session] of sessions.entries()) {
+    const product = products[i % products.length]!;
     const res = await app.inject({
       method: 'POST',
       url: '/v1/store/cart',
