@@ -5,21 +5,33 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../src/generated/prisma/client.js';
 import type { Database } from '../src/platform/database/database.js';
+import type { Figures } from './load.js';
+import type { Server } from './servers.js';
 
 export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 1500);
 
 /** The X-Cart-Session names of one server's carts. */
 export const cartSessions = (server: string, count = CHECKOUTS) => Array.from({ length: count }, (_, i) => `bench-cart-${server}-${i}`);
 
-/** A product nobody runs out of, and a guest cart of two units of it per session, ready to check out (pickup, cash). */
+/**
+ * How many products the carts buy, in turn (default 1: every order queues on that product's row, as in a sale of one
+ * item; more spread the orders so they queue on the store's order counter and the server alone).
+ */
+export const CHECKOUT_PRODUCTS = Number(process.env.BENCH_CHECKOUT_PRODUCTS ?? 1);
+
+/** Products nobody runs out of, and a guest cart of two units of one of them per session, ready to check out (pickup, cash). */
 export async function prepareCarts(app: FastifyInstance, database: Database, store: Store, publicKey: string, sessions: string[]): Promise<void> {
+  if (!Number.isInteger(CHECKOUT_PRODUCTS) || CHECKOUT_PRODUCTS < 1) throw new Error(`BENCH_CHECKOUT_PRODUCTS must be a whole number from 1`);
   await database.prisma.store.update({ where: { id: store.id }, data: { pickupEnabled: true } });
-  const product = await database.prisma.product.findFirstOrThrow({
+  const products = await database.prisma.product.findMany({
     where: { storeId: store.id, published: true, status: 'active', deletedAt: null, variants: { none: {} }, trackInventory: true },
     orderBy: { pId: 'asc' },
+    take: CHECKOUT_PRODUCTS,
   });
-  await database.prisma.product.update({ where: { id: product.id }, data: { stock: 10_000_000, inStock: true } });
-  for (const session of sessions) {
+  if (products.length < CHECKOUT_PRODUCTS) throw new Error(`the store has ${products.length} products sold as themselves, fewer than BENCH_CHECKOUT_PRODUCTS`);
+  await database.prisma.product.updateMany({ where: { id: { in: products.map((p) => p.id) } }, data: { stock: 10_000_000, inStock: true } });
+  for (const [i, session] of sessions.entries()) {
+    const product = products[i % products.length]!;
     const res = await app.inject({
       method: 'POST',
       url: '/v1/store/cart',
@@ -30,9 +42,12 @@ export async function prepareCarts(app: FastifyInstance, database: Database, sto
   }
 }
 
-/** Places one order per prepared cart against a started server; orders per second, latency, and how many were answered 503. */
-export async function loadCheckouts(baseUrl: string, publicKey: string, sessions: string[]) {
+/** Places one order per prepared cart against a started server; orders per second, latency, the server's CPU per order, and how many were answered 503. */
+export async function loadCheckouts(server: Pick<Server, 'url' | 'cpuMs'>, publicKey: string, sessions: string[]): Promise<Figures> {
+  const baseUrl = server.url;
+  const cpuBefore = server.cpuMs();
   let next = 0;
+  let firstFailure: string | undefined;
   const body = JSON.stringify({ delivery_method: 'pickup', payment_method: 'cash', contact: { name: 'Bench', email: 'bench@example.com' } });
   const result = await autocannon({
     url: `${baseUrl}/v1/store/checkout`,
@@ -47,19 +62,50 @@ export async function loadCheckouts(baseUrl: string, publicKey: string, sessions
           body,
           headers: { 'x-client-key': publicKey, 'content-type': 'application/json', 'x-cart-session': sessions[next++]! },
         }),
+        onResponse: (status, answer) => {
+          if (status >= 300 && status !== 503) firstFailure ??= `${status} ${answer.slice(0, 300)}`;
+        },
       },
     ],
   });
   // A 503 is the server shedding load, as it should under saturation; anything else that is not a 2xx is a failure.
   const unavailable = result.statusCodeStats?.['503']?.count ?? 0;
   if (result.non2xx - unavailable || result.errors) {
-    throw new Error(`checkout: ${result.non2xx} non-2xx answers (${unavailable} of them 503), ${result.errors} errors (${result.timeouts} timeouts), ${result.requests.total} answered`);
+    throw new Error(
+      `checkout: ${result.non2xx} non-2xx answers (${unavailable} of them 503), ${result.errors} errors (${result.timeouts} timeouts), ${result.requests.total} answered; the first: ${firstFailure}`,
+    );
   }
+  const cpuUsed = server.cpuMs() - cpuBefore;
   return {
     requestsPerSecond: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     unavailable,
+    ...(result.requests.total ? { cpuUsPerRequest: Math.round((cpuUsed * 1000) / result.requests.total) } : {}),
   };
+}
+
+/**
+ * Places BENCH_CHECKOUTS orders on each server `rounds` times, the servers taking turns to go first
+ * as the reads do, each round on the next of its prepared carts; each round's figures by server label.
+ */
+export async function checkoutInRounds(
+  servers: Server[],
+  publicKey: string,
+  carts: Record<string, string[]>,
+  rounds: number,
+): Promise<Record<string, Figures>[]> {
+  const figures: Record<string, Figures>[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const measured: Record<string, Figures> = {};
+    for (const server of round % 2 ? [...servers].reverse() : servers) {
+      measured[server.label] = await loadCheckouts(server, publicKey, carts[server.label]!.slice(round * CHECKOUTS, (round + 1) * CHECKOUTS));
+    }
+    figures.push(measured);
+    console.error(
+      `checkout, round ${round + 1}: ${servers.map((s) => `${s.label} ${measured[s.label]!.requestsPerSecond} orders/s, p50 ${measured[s.label]!.p50Ms} ms, ${measured[s.label]!.cpuUsPerRequest ?? '?'} µs CPU each`).join('; ')}`,
+    );
+  }
+  return figures;
 }

@@ -12,7 +12,7 @@ import { loadServerSecret } from '../src/platform/crypto/server-secret.js';
 import { openDatabase } from '../src/platform/database/database.js';
 import { MemoryKv } from '../src/platform/kv/memory-kv.js';
 import { seedCatalog, type SeedCounts } from '../src/seed/seed-catalog.js';
-import { cartSessions, prepareCarts } from './checkout.js';
+import { CHECKOUTS, cartSessions, prepareCarts } from './checkout.js';
 import type { SqlCount } from './report.js';
 import { plan, type Read } from './scenarios.js';
 
@@ -32,7 +32,8 @@ export interface BenchDatabase {
   publicUrl: string;
 }
 
-export async function prepareStores(db: BenchDatabase, sizes: number[], servers: string[]) {
+/** `rounds`: how many times each server places BENCH_CHECKOUTS orders, each round on carts of its own. */
+export async function prepareStores(db: BenchDatabase, sizes: number[], servers: string[], rounds = 1) {
   const database = await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, holder: 'bazaar bench' });
   try {
     // The in-process app fills the checkout's carts from one key: no rate limit, as on the started servers.
@@ -86,7 +87,7 @@ export async function prepareStores(db: BenchDatabase, sizes: number[], servers:
 
       let carts: PreparedStore['carts'];
       if (products === checkoutSize) {
-        carts = Object.fromEntries(servers.map((server) => [server, cartSessions(server)]));
+        carts = Object.fromEntries(servers.map((server) => [server, cartSessions(server, CHECKOUTS * rounds)]));
         await prepareCarts(app, database, store, publicKey, Object.values(carts).flat());
       }
       stores.push({ products, publicKey, seedSeconds, counts, reads: counted, carts });

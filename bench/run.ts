@@ -10,13 +10,14 @@
 // random one of BENCH_STORES per request; and the floor scenario (bench/floor/scenario.ts): this
 // build with the cache off against the one-statement floor, on the reads the floor answers with
 // Bazaar's very bytes, the ratio measured on every run. BENCH_SCENARIOS=reads, =floor, =delivery
-// or =stores (or a list) runs those. BENCH_ROUNDS=n loads each read n times
+// or =stores (or a list) runs those; =checkout seeds as reads does and places the orders alone,
+// without loading the reads. BENCH_ROUNDS=n loads each read (and places BENCH_CHECKOUTS orders) n times
 // per server, alternating which server goes first, and reports the median ratio with its range:
 // one round of 10 s swings about ±15 % on a shared machine.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadCheckouts } from './checkout.js';
+import { CHECKOUTS, checkoutInRounds } from './checkout.js';
 import { benchDelivery, DELIVERY_SECONDS, type DeliveryFigures } from './delivery.js';
 import { benchFloor } from './floor/scenario.js';
 import { CONNECTIONS, DURATION_S, loadInRounds, type Figures } from './load.js';
@@ -53,7 +54,7 @@ let engine = databaseUrl ? 'postgresql' : 'pglite';
 let seeds: object[] = [];
 let seeded: PreparedStore[] = [];
 const seedsOf = (stores: PreparedStore[]) => stores.map((s) => ({ products: s.products, seconds: s.seedSeconds, counts: s.counts }));
-if (SCENARIOS.has('reads')) {
+if (SCENARIOS.has('reads') || SCENARIOS.has('checkout')) {
   const dataDir = databaseUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), 'bazaar-bench-'));
   const before = BASELINE
     ? [{ label: 'baseline', cwd: BASELINE, port: PORT + 1, env: {} }]
@@ -66,6 +67,7 @@ if (SCENARIOS.has('reads')) {
     { databaseUrl, dataDir, publicUrl: `http://127.0.0.1:${PORT}` },
     SIZES,
     targets.map((t) => t.label),
+    ROUNDS,
   );
   engine = prepared.engine;
   seeded = prepared.stores;
@@ -73,16 +75,15 @@ if (SCENARIOS.has('reads')) {
   const servers: Server[] = [];
   try {
     for (const target of targets) servers.push(await startServer(target.label, target.cwd, target.port, dataDir, target.env));
-    for (const store of prepared.stores) {
+    for (const store of SCENARIOS.has('reads') ? prepared.stores : []) {
       for (const { read, sqlStatements } of store.reads) {
         rows.push(row(read.title, store.products, sqlStatements, await loadInRounds(servers, store.publicKey, read, ROUNDS, store.products)));
       }
     }
     // Last: the orders change the stock, and so the catalogue every later read would see.
     for (const store of prepared.stores.filter((s) => s.carts)) {
-      const figures: Record<string, Figures> = {};
-      for (const server of servers) figures[server.label] = await loadCheckouts(server.url, store.publicKey, store.carts![server.label]!);
-      rows.push(row(`POST /v1/store/checkout (${store.carts!.current!.length.toLocaleString('en-US')} prepared carts)`, store.products, null, [figures]));
+      const rounds = await checkoutInRounds(servers, store.publicKey, store.carts!, ROUNDS);
+      rows.push(row(`POST /v1/store/checkout (${CHECKOUTS.toLocaleString('en-US')} prepared carts)`, store.products, null, rounds));
     }
   } finally {
     for (const server of servers) await server.stop();
@@ -138,7 +139,7 @@ if (SCENARIOS.has('stores')) {
 }
 
 // The reads' file is the engine's own; runs without them are filed apart, so they never replace it.
-const file = await writeResults(SCENARIOS.has('reads') ? engine : [engine, ...SCENARIOS].join('-'), {
+const file = await writeResults(SCENARIOS.has('reads') || SCENARIOS.has('checkout') ? engine : [engine, ...SCENARIOS].join('-'), {
   date: new Date().toISOString(),
   machine,
   baseline: BASELINE ?? (TRAFFIC_COMPARE ? 'this build with TRAFFIC_COUNTING=0' : null),
@@ -164,7 +165,9 @@ if (delivery) {
   );
 }
 if (stores) {
-  console.log(`\n| server | stores | products each | one store req/s | a random store req/s | × | random-store hits | RSS after |\n|---|---|---|---|---|---|---|---|`);
+  console.log(
+    `\n| server | stores | products each | one store req/s | a random store req/s | × | random-store hits | RSS after |\n|---|---|---|---|---|---|---|---|`,
+  );
   for (const [label, figures] of Object.entries(stores)) {
     console.log(
       `| ${label} | ${figures.stores.toLocaleString('en-US')} | ${figures.productsPerStore} | ${figures.oneStore} | ${figures.randomStore} | ${figures.ratio} | ${Math.round(figures.hitRate * 100)} % | ${figures.rssMb} MB |`,

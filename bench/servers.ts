@@ -3,6 +3,7 @@
 // (bench/floor), which the floor scenario loads beside this checkout's with the cache off.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface Server {
   /** `baseline` or `current`, as the report names them (the floor is the floor scenario's `baseline`). */
@@ -32,7 +33,11 @@ async function waitUntilUp(url: string, deadline = Date.now() + 60_000) {
 
 /** Starts `<cwd>/dist/src/server.js` on the port; `dataDir` only for the embedded engine; `env` adds settings of this server's own. */
 export function startServer(label: string, cwd: string, port: number, dataDir: string | undefined, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/src/server.js'], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile of its whole run there when stopped (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${label}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, 'dist/src/server.js'], {
     cwd,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../support/catalog.js';
+import { createCategory, createProduct } from '../support/catalog.js';
+import { checkoutCart, chicago } from '../support/orders.js';
 import { signInCustomer } from '../support/customers.js';
 import { call, get } from '../support/http.js';
 import { makeKey, makeStore, type TestStore } from '../support/stores.js';
@@ -91,6 +92,38 @@ describe('products/* events', () => {
     const events = (await payloads('products/update')).filter((p) => p.uid === product.id);
     expect(events).toEqual([afterAdjustment, await productOf(product.id)]);
     expect(events.map((e) => e.storefront_price)).toEqual(['50.00', '45.00']);
+  });
+
+  it('a sale carries each product sold as GET /products/{id} answers after the checkout, its images and category too', async () => {
+    // Issue 25: checkout reads the sold products' variants and images in one statement under their locks and their
+    // category before them, and primes the event's snapshot with those rows instead of reading them at commit.
+    const category = await createCategory(t.database, shop.store, 'Evented kitchen');
+    const kettle = await createProduct(t.database, shop.store, { title: 'Evented kettle', price: '12.00', stock: 5, category, images: 2 });
+    const apron = await createProduct(t.database, shop.store, {
+      title: 'Evented apron',
+      category,
+      images: 3,
+      options: { Size: ['S', 'L'] },
+      variants: [
+        { title: 'S', optionValues: { Size: 'S' }, price: '20.00', stock: 2 },
+        { title: 'L', optionValues: { Size: 'L' }, price: '22.00', stock: 1 },
+      ],
+    });
+    const [small] = await t.database.prisma.variant.findMany({ where: { productId: apron.id }, orderBy: { position: 'asc' } });
+    await checkoutCart(
+      t.app,
+      shop,
+      { 'x-cart-session': randomUUID() },
+      [
+        { item_id: kettle.id, quantity: 2 },
+        { item_id: apron.id, variant_id: small!.id, quantity: 2 },
+      ],
+      { address: chicago, contact: { name: 'Ada', email: 'ada@example.com' } },
+    );
+    const updates = await payloads('products/update');
+    for (const product of [kettle, apron]) expect(updates.filter((p) => p.uid === product.id)).toEqual([await productOf(product.id)]);
+    const [kettleEvent, apronEvent] = [kettle, apron].map((product) => updates.find((p) => p.uid === product.id)!);
+    expect([kettleEvent!.stock, apronEvent!.stock, (kettleEvent!.images as unknown[]).length, (apronEvent!.images as unknown[]).length]).toEqual([3, 1, 2, 3]);
   });
 
   it('products/delete carries the object with its deleted_at, as it stood when deleted', async () => {

@@ -14,6 +14,8 @@ export type Headers = Record<string, string>;
 export type OrderWire = Record<string, any>;
 export interface OrderLine {
   item_id: string;
+  /** For a product sold by variant. */
+  variant_id?: string;
   quantity: number;
 }
 

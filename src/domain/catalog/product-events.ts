@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Product, Variant } from '../../generated/prisma/client.js';
+import type { Product, ProductImage, Variant } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { createLoaders } from '../loaders.js';
 import type { Outbox } from '../outbox.js';
@@ -48,6 +48,7 @@ export function appendProductEvent(tx: TransactionCtx, topic: ProductTopic, prod
     const reads = commitReads(tx);
     reads.products.prime(productId, asLeft.product);
     reads.ctx.loaders.variantsByProduct.prime(productId, asLeft.variants);
+    if (asLeft.images) reads.ctx.loaders.imagesByProduct.prime(productId, asLeft.images);
   }
   tx.outbox.appendSnapshot(topic, () => productSnapshot(tx, productId));
 }
@@ -59,4 +60,17 @@ export function appendProductEvent(tx: TransactionCtx, topic: ProductTopic, prod
 export interface ProductAsLeft {
   product: Product;
   variants: Variant[];
+  /** Its images (in the images loader's order), read under the product's lock, which every image write takes too. */
+  images?: ProductImage[];
+}
+
+/**
+ * Reads now what the product events of this transaction show that no product row lock guards (the
+ * products' categories: a category write locks no product), so a write holding contended product
+ * locks does not wait for them before it commits. Read at commit, they would be no newer in any way
+ * a concurrent category write could not also race.
+ */
+export async function readUnguardedParts(tx: TransactionCtx, products: Pick<Product, 'categoryId'>[]): Promise<void> {
+  const categoryIds = [...new Set(products.map((p) => p.categoryId).filter((id): id is string => id !== null))];
+  if (categoryIds.length) await commitReads(tx).ctx.loaders.categoryById.loadMany(categoryIds);
 }

@@ -5,7 +5,8 @@ import { countsStock, mayGoBelowZero } from '../inventory/stock-policy.js';
 import { derivedProductColumns } from '../pricing/derived-columns.js';
 import { markShopperPriceStale } from '../pricing/shopper-price-column.js';
 import type { TransactionCtx } from '../transaction.js';
-import { appendProductEvent } from '../catalog/product-events.js';
+import { appendProductEvent, readUnguardedParts } from '../catalog/product-events.js';
+import { relationOrder } from '../loaders.js';
 
 export interface StockLine {
   product: Product;
@@ -49,13 +50,19 @@ function outOfStock(item: StockLine): ApiError {
  * order inventory adjustments use too, so concurrent checkouts never wait on each other in a
  * cycle; a product sold as itself counts its sale in the same statement. Then each product sold
  * through variants is locked (in product order) and counts its sale, the sold products' variants
- * are read in one statement, and the derived columns and the shopper price are written only where
- * the sale changed them. The ledger entries wait for the order number. The
+ * and images are read in one statement, and the derived columns and the shopper price are written
+ * only where the sale changed them. What the products' events show that no product lock guards
+ * (their categories) is read before the first lock, so that those locks, which every checkout of
+ * a product queues on, wait for as few statements as they can. The ledger entries wait for the order number. The
  * products/update events take the rows as this leaves them: the caller writes the products and
  * variants no further before commit.
  */
 export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenUnits[]> {
   const items = stockItemsOf(lines);
+  await readUnguardedParts(
+    tx,
+    items.map((item) => item.product),
+  );
   const taken: TakenUnits[] = [];
   const sold = new Map<string, Product>();
   for (const item of items) {
@@ -85,12 +92,17 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
       }),
     );
   }
-  // Read once every sold product's row is locked: a variant write locks its product first, so none lands between this read and commit.
-  // In the variants loader's order, so the products/update snapshots take these rows instead of reading them again.
-  const variants = await tx.db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: [{ position: 'asc' }, { pId: 'asc' }] });
+  // Read once every sold product's row is locked: a variant or image write locks its product first, so none lands between this
+  // read and commit. One joined statement, in the loaders' orders, so the products/update snapshots take these rows instead of
+  // reading them again while the locks are held.
+  const lockedProducts = await tx.db.product.findMany({
+    where: { id: { in: productIds } },
+    select: { id: true, variants: { orderBy: relationOrder.variants }, images: { orderBy: relationOrder.images } },
+    relationLoadStrategy: 'join',
+  });
   for (const productId of productIds) {
     const row = sold.get(productId)!;
-    const own = variants.filter((v) => v.productId === productId);
+    const { variants: own, images } = lockedProducts.find((p) => p.id === productId)!;
     const derived = derivedProductColumns(row, own);
     // Only the columns the sale changed: a level alone is a stock write of the product, a crossing or a new price one of the store (catalog-models.ts).
     const changed = {
@@ -102,7 +114,7 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
     const product = Object.keys(changed).length ? await tx.db.product.update({ where: { id: productId }, data: changed }) : row;
     // A shopper price follows priceMin alone; a sale that leaves it keeps the price the row holds (or the one the next settling read creates).
     if (!derived.priceMin.eq(row.priceMin)) await markShopperPriceStale(tx, productId, derived.priceMin);
-    appendProductEvent(tx, 'products/update', productId, { product, variants: own });
+    appendProductEvent(tx, 'products/update', productId, { product, variants: own, images });
   }
   return taken;
 }
