@@ -2,7 +2,7 @@
 // checkout's, both serving the same database with the same settings; and the one-statement floor
 // (bench/floor), which the floor scenario loads beside this checkout's with the cache off.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Server {
@@ -31,13 +31,22 @@ async function waitUntilUp(url: string, deadline = Date.now() + 60_000) {
   throw new Error(`the server at ${url} did not come up within 60 s`);
 }
 
-/** Starts `<cwd>/dist/src/server.js` on the port; `dataDir` only for the embedded engine; `env` adds settings of this server's own. */
+/**
+ * Starts `<cwd>/dist/src/server.js` on the port as `npm start` does, through the checkout's
+ * `scripts/start-server.sh` and its memory settings (a checkout from before it existed: Node on the
+ * server alone, as its `npm start` did); `dataDir` only for the embedded engine; `env` adds settings
+ * of this server's own.
+ */
 export function startServer(label: string, cwd: string, port: number, dataDir: string | undefined, env: Record<string, string> = {}): Promise<Server> {
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile of its whole run there when stopped (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${label}.cpuprofile`]
     : [];
-  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, 'dist/src/server.js'], {
+  const launcher = path.join(cwd, 'scripts/start-server.sh');
+  const [command, args] = existsSync(launcher)
+    ? ['sh', [launcher, ...profile]]
+    : [process.execPath, ['--enable-source-maps', ...profile, 'dist/src/server.js']];
+  const child = spawn(command, args, {
     cwd,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../platform/images/load-sharp.js';
 import { createRandom, mixSeed } from './prng.js';
 
 /** How many artworks a seeded store shares among its products: enough variety, rendered once per store. */
@@ -46,6 +46,7 @@ function svgOf(index: number, width: number, height: number): string {
  */
 export async function renderArtwork(index: number): Promise<Artwork> {
   const [width, height] = frames[index % frames.length]!;
+  const sharp = await loadSharp();
   const data = await sharp(Buffer.from(svgOf(index, width, height)))
     .jpeg({ quality: 85 })
     .toBuffer();
@@ -55,6 +56,7 @@ export async function renderArtwork(index: number): Promise<Artwork> {
 /** A brand picture for a demo store: a wide banner or a square logo, drawn like the artworks. */
 export async function renderBrandArt(kind: 'logo' | 'banner'): Promise<Artwork> {
   const [width, height] = kind === 'logo' ? [512, 512] : [1600, 600];
+  const sharp = await loadSharp();
   const data = await sharp(Buffer.from(svgOf(kind === 'logo' ? 5 : 17, width, height)))
     .png()
     .toBuffer();

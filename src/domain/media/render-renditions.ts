@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { loadSharp } from '../../platform/images/load-sharp.js';
 import { renditionWidths, thumbSide, type RenditionName, type ScaledRendition } from './renditions.js';
 
 /** The formats the library accepts, sniffed from the bytes; SVG is not among them (it can carry script). */
@@ -47,7 +48,8 @@ export class ImageRefused extends Error {
 const notAnImage = 'is not an image (JPEG, PNG, WebP, GIF or AVIF)';
 
 async function sniff(bytes: Buffer, maxPixels: number): Promise<{ format: AcceptedFormat; width: number; height: number }> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
   } catch {
@@ -88,6 +90,7 @@ function encode(pipeline: Sharp, format: AcceptedFormat): Sharp {
  */
 export async function renderRenditions(bytes: Buffer, limits: { maxPixels: number }): Promise<RenderedFile[]> {
   const { format, width, height } = await sniff(bytes, limits.maxPixels);
+  const sharp = await loadSharp();
   const upright = () => sharp(bytes, { limitInputPixels: limits.maxPixels }).rotate();
   const side = Math.min(thumbSide, width, height);
   const scaled = (name: ScaledRendition) => upright().resize({ width: Math.min(renditionWidths[name], width) });

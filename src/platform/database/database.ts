@@ -1,10 +1,8 @@
 import { preparedStatementName } from './store-statements.js';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { announcingOperatorWrites } from './operator-writes.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
@@ -95,6 +93,8 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
       announceServer: () => {},
     };
   }
+  // The embedded engine's modules are imported only here: a server on PostgreSQL never loads them.
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   let lock: DataDirLock | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { projectRoot } from '../package-info.js';
 import { openSchemaEngine, type SchemaFile } from './schema-engine.js';
 
@@ -100,6 +98,7 @@ export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAda
  * `prisma/schema.prisma`; an empty string when they agree. Runs on a throwaway in-memory PGlite.
  */
 export async function pendingSchemaChange(): Promise<string> {
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   const pglite = new PGlite();
   try {
     const factory = new PrismaPGlite(pglite);

@@ -1,0 +1,18 @@
+#!/bin/sh
+# `npm start` and the bench's servers: Node on the build, with the memory settings measured for it
+# (README, *The server's memory*). glibc's malloc reads its settings once, as the process starts,
+# so they are set here, before Node runs; exec leaves no shell behind. A setting already in the
+# environment is kept. Arguments are more Node options (`npm start -- --inspect`).
+#  - MALLOC_TRIM_THRESHOLD_, at glibc's own default of 128 KiB: setting it at all turns off glibc's
+#    moving thresholds, which raise the mmap threshold to each large block freed and the trim
+#    threshold to twice that (up to 32 and 64 MB), after which freed memory stays resident. V8
+#    frees about 50 MB of compiler memory during the start; without this it is kept for good.
+#  - MALLOC_ARENA_MAX: two heaps, not eight a core, for the threads V8 and libuv allocate from.
+#  - --max-semi-space-size=8: a young generation of 2 × 8 MB, not 2 × 16.
+#  - --heap-growing-percent=25: after a full collection the old generation may grow to 1.25 × what
+#    survived before the next, instead of up to 4 ×, which under garbage-heavy load kept hundreds of
+#    MB of dead objects resident.
+: "${MALLOC_TRIM_THRESHOLD_:=131072}"
+: "${MALLOC_ARENA_MAX:=2}"
+export MALLOC_TRIM_THRESHOLD_ MALLOC_ARENA_MAX
+exec node --enable-source-maps --max-semi-space-size=8 --heap-growing-percent=25 "$@" "$(dirname "$0")/../dist/src/server.js"
