@@ -3,7 +3,7 @@
 // and shown-sql.ts's joins; the page adds the detail's fields (presenters.ts `presentProductDetail`)
 // in the presenter's order. The primary locale's text (the floor serves no `locale`).
 import { jsonObject } from '../../src/platform/database/json-sql.js';
-import { appliedDiscount, cardFields } from '../../src/rest/storefront/products/card-sql.js';
+import { appliedDiscount, cardFieldsAfterMetafields, cardFieldsBeforeMetafields } from '../../src/rest/storefront/products/card-sql.js';
 import { list, moneyNumber, object, sqlOf, sqlText, storedJson } from './json-sql.js';
 import { bestPriceOf, primaryTextJoins, renditions } from './shown-sql.js';
 
@@ -22,6 +22,12 @@ export const cardContextJoins = `
 
 /** `presentImage`: an image in a card's gallery or on a variant. */
 const galleryImage = (i: string) => object({ id: `${i}.id`, url: `${i}.url`, alt: `${i}.alt`, variants: renditions(i) });
+
+/**
+ * `presentProductCard`'s fields: Bazaar's, with the metafields written by PostgreSQL in jsonb's
+ * compact form, which is JSON.stringify's for the floor's data (no nulls, plain numbers).
+ */
+const cardFields = { ...cardFieldsBeforeMetafields, metafields: sqlOf(storedJson('mf.metafields')), ...cardFieldsAfterMetafields };
 
 /** The card of the product row `p`. */
 export const restCard = sqlText(jsonObject(cardFields));

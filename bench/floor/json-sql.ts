@@ -24,7 +24,7 @@ export const moneyNumber = (sql: string) => `round(${sql}, 2)::float8`;
 /** GraphQL money (`Money.amount`): a decimal string with two places. */
 export const moneyString = (sql: string) => `round(${sql}, 2)::text`;
 
-/** A stored jsonb value in its compact form. json_strip_nulls is PostgreSQL's compact writer; it leaves out keys whose value is null, which the values read here (renditions, option values, metafields) never hold. */
+/** A stored jsonb value in its compact form. json_strip_nulls is PostgreSQL's compact writer; it leaves out keys whose value is null, which the values the floor reads with it (option values, its data's metafields) never hold. */
 export const storedJson = (sql: string) => `json_strip_nulls((${sql})::json)`;
 
 /** `cardTimestamp`: `YYYY-MM-DD HH:MM:SS` in UTC. */

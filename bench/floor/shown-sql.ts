@@ -4,7 +4,7 @@
 // (src/domain/pricing/pricing-sql.ts and the others), as text; the discounts are read here, in the
 // statement, where Bazaar reads them once per store and hands them to its statement.
 // Parameters: $1 the store's id, $2 the request's clock.
-import { cardImagesSql } from '../../src/domain/catalog/product-view-shape.js';
+import { cardImagesSql } from '../../src/domain/catalog/product-view.js';
 import { localizedMetafieldsSql } from '../../src/domain/custom-data/localized-metafields.js';
 import { renditionsJson } from '../../src/domain/media/renditions-sql.js';
 import { bestPriceOf as bestPriceSql, discountJoins as discountSql, pricingJoins as pricingSql } from '../../src/domain/pricing/pricing-sql.js';

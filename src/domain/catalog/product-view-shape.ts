@@ -1,5 +1,4 @@
 import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
-import { storeSql } from '../../platform/database/store-statements.js';
 import type { ProductPricing } from '../pricing/product-pricing.js';
 
 // The shape of a loaded product, apart from the loading (product-view.ts), so that the Product
@@ -28,13 +27,3 @@ export interface ProductView {
 export function primaryImage(images: ProductImage[]): ProductImage | undefined {
   return images.find((i) => i.isPrimary) ?? images[0];
 }
-
-/**
- * `primaryImage` of a product row `p` as `pi`, and its first active variant's image as `vi` (the
- * card's `primary_variant_image`; `va.image_id` from pricing-sql.ts), both images of the product only.
- */
-export const cardImagesSql = storeSql`
-  LEFT JOIN LATERAL (
-    SELECT * FROM "ProductImage" i WHERE i."productId" = p.id ORDER BY i."isPrimary" DESC, i.position, i.id LIMIT 1
-  ) pi ON true
-  LEFT JOIN "ProductImage" vi ON vi.id = va.image_id AND vi."productId" = p.id`;

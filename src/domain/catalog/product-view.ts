@@ -64,3 +64,13 @@ export async function loadProductViews(
     }),
   );
 }
+
+/**
+ * `primaryImage` (product-view-shape.ts) of a product row `p` as `pi`, and its first active variant's image as `vi` (the
+ * card's `primary_variant_image`; `va.image_id` from pricing-sql.ts), both images of the product only.
+ */
+export const cardImagesSql = storeSql`
+  LEFT JOIN LATERAL (
+    SELECT * FROM "ProductImage" i WHERE i."productId" = p.id ORDER BY i."isPrimary" DESC, i.position, i.id LIMIT 1
+  ) pi ON true
+  LEFT JOIN "ProductImage" vi ON vi.id = va.image_id AND vi."productId" = p.id`;

@@ -4,45 +4,48 @@ import { storefrontMetafieldKeysSql } from '../custom-data/storefront-metafields
 import type { Ctx } from '../context.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
 import { discountJoins, offersTable, pricingJoins } from '../pricing/pricing-sql.js';
-import { localizedProductTextSql } from './product-view.js';
-import { cardImagesSql } from './product-view-shape.js';
+import { cardImagesSql, localizedProductTextSql } from './product-view.js';
 import { shopperVisibleSql } from './visibility.js';
 
 type Sql = StoreStatement<unknown>;
 
 /**
- * How a face writes a shopper-visible product in SQL (its presenter's SQL form), over:
+ * How a face writes a shopper-visible product in SQL (its presenter's SQL form): `head`, the text
+ * of its JSON up to its metafields' value, and `tail`, the text after it; the product's storefront
+ * metafields in the locale go between them as JSON.stringify writes them. Both read:
  * - `p`, the product row; `tx` its text in the locale (`title`, `excerpt`, `description`);
- *   `mf.metafields` its storefront metafields in the locale (jsonb);
  * - `pr` and `va`, its price and stock, and `ds`, its discounts, each applied as `discount`
  *   writes an offer `x` (pricing-sql.ts);
- * - `pi` and `vi`, its card images (product-view-shape.ts);
+ * - `pi` and `vi`, its card images (product-view.ts);
  * - `req.now`, the request's clock, and `face`, the one row of the face's own values (`row`, a SELECT).
  */
 export interface ShownProductSql {
-  element: Sql;
+  head: Sql;
+  tail: Sql;
   discount: Sql;
   row: Sql;
 }
 
 /**
- * A page of shopper-visible products as one JSON array that PostgreSQL writes, in the order of
- * `ids`, each as the face writes it, with the live offers of the request's clock (the same ones
- * every other read prices with) and the translations of `locale`: one statement. A product no
- * longer visible leaves the array. A cached answer built with it follows the stock of these
- * products only. Prepared: a face's statement has one text, planned once per connection.
+ * A page of shopper-visible products as one JSON array, written by PostgreSQL but for the
+ * metafields, in the order of `ids`, each as the face writes it, with the live offers of the
+ * request's clock (the same ones every other read prices with) and the translations of `locale`:
+ * one statement. A product no longer visible leaves the array; the page's other filters are not
+ * read again (a product that left them since the page's keys were read shows once more, as it is
+ * now). A cached answer built with it follows the stock of these products only. Prepared: a face's
+ * statement has one text, planned once per connection.
  */
 export async function shownProductsJson(ctx: Ctx, ids: string[], locale: ResolvedLocale, face: ShownProductSql): Promise<string> {
   if (!ids.length) return '[]';
   const translated = locale.isPrimary ? null : locale.code;
   const statement = prepared(
     'shown-products',
-    storeSql<{ json: string }>`
-    WITH req AS MATERIALIZED (SELECT ${ctx.now}::timestamptz AS now),
+    storeSql<{ head: string; metafields: unknown; tail: string }>`
+    WITH req AS MATERIALIZED (SELECT ${ctx.now.toISOString()}::timestamptz AS now),
     face AS MATERIALIZED (${face.row}),
     ${offersTable(await ctx.loaders.liveOffers())},
     ${storefrontMetafieldKeysSql}
-    SELECT coalesce(array_to_json(array_agg(${face.element} ORDER BY o.n)), '[]')::text AS json
+    SELECT ${face.head} AS head, mf.metafields, ${face.tail} AS tail
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, n)
     JOIN "Product" p ON p.id = o.id
     CROSS JOIN req CROSS JOIN face
@@ -53,8 +56,9 @@ export async function shownProductsJson(ctx: Ctx, ids: string[], locale: Resolve
     ${cardImagesSql}
     CROSS JOIN LATERAL (${localizedProductTextSql}) tx
     CROSS JOIN LATERAL (SELECT (${localizedMetafieldsSql}) AS metafields) mf
-    WHERE ${shopperVisibleSql}`,
+    WHERE ${shopperVisibleSql}
+    ORDER BY o.n`,
   );
-  const [row] = await ctx.db.$storeQuery(statement, { stockOf: ids });
-  return row!.json;
+  const rows = await ctx.db.$storeQuery(statement, { stockOf: ids });
+  return `[${rows.map((row) => `${row.head}${JSON.stringify(row.metafields)}${row.tail}`).join(',')}]`;
 }

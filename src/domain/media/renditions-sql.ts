@@ -1,7 +1,10 @@
-import { jsonObject, storedJson } from '../../platform/database/json-sql.js';
+import { jsonObject } from '../../platform/database/json-sql.js';
 import { storeSql, type StoreStatement } from '../../platform/database/store-statements.js';
 
 type Sql = StoreStatement<unknown>;
+
+/** A stored rendition (`{url, w, h}`) as the process reads it back from jsonb: its keys in jsonb's order, a size it lacks null. */
+const stored = (rendition: Sql) => jsonObject({ h: storeSql`${rendition}->'h'`, w: storeSql`${rendition}->'w'`, url: storeSql`${rendition}->'url'` });
 
 /**
  * `orderedRenditions` (renditions.ts) of an image row's `sizes`, as JSON: the documented order,
@@ -11,11 +14,11 @@ export function renditionsJson(image: { id: Sql; sizes: Sql }): Sql {
   const { id, sizes } = image;
   const renditions = jsonObject({
     thumb: jsonObject({ url: storeSql`${sizes}->'thumb'->>'url'`, w: storeSql`NULL::int`, h: storeSql`NULL::int` }),
-    card: storedJson(storeSql`${sizes}->'card'`),
-    card2x: storedJson(storeSql`${sizes}->'card2x'`),
-    view: storedJson(storeSql`${sizes}->'view'`),
-    wa: storedJson(storeSql`${sizes}->'wa'`),
-    original: storedJson(storeSql`${sizes}->'original'`),
+    card: stored(storeSql`${sizes}->'card'`),
+    card2x: stored(storeSql`${sizes}->'card2x'`),
+    view: stored(storeSql`${sizes}->'view'`),
+    wa: stored(storeSql`${sizes}->'wa'`),
+    original: stored(storeSql`${sizes}->'original'`),
   });
   return storeSql`CASE WHEN ${id} IS NULL THEN NULL ELSE ${renditions} END`;
 }

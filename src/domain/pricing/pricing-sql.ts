@@ -4,8 +4,8 @@ import type { DiscountOffer } from './discounts.js';
 
 // The price and stock rule (product-pricing.ts, shopper-pricing.ts, discount-math.ts,
 // inventory/stock-policy.ts) in SQL, for statements that write a page's JSON in PostgreSQL. Each
-// piece reads a product row `p` and names what it adds; test/domain/pricing/pricing-sql.test.ts
-// holds it to the TypeScript rule on the rule's edge cases. Which discounts are live is not
+// piece reads a product row `p` and names what it adds;
+// test/rest/storefront/products/card-sql.test.ts holds it to the TypeScript rule on the rule's edge cases. Which discounts are live is not
 // decided here: the request's own live offers (live-offers.ts) arrive as the `offers` table.
 
 type Sql = StoreStatement<unknown>;

@@ -23,6 +23,18 @@ export function jsonObject(fields: Record<string, Sql>): Sql {
   return composed(strings, Object.values(fields));
 }
 
+/**
+ * The text of `jsonObject(before)` without its closing brace, then `,"key":`, for a value the
+ * process writes itself; `jsonObjectRest(after)` closes it.
+ */
+export function jsonObjectUpTo(before: Record<string, Sql>, key: string): Sql {
+  if (!jsonKey.test(key)) throw new Error(`"${key}" is no JSON key a statement may write.`);
+  return composed(['left((', `)::text, -1) || ',"${key}":'`], [jsonObject(before)]);
+}
+
+/** The rest of an object `jsonObjectUpTo` opened: `,` and the text of `jsonObject(after)` without its opening brace. */
+export const jsonObjectRest = (after: Record<string, Sql>): Sql => storeSql`',' || substr((${jsonObject(after)})::text, 2)`;
+
 /** A JSON array of `element` over the rows of `from` (a FROM clause and its conditions), in `orderBy`; `[]` for none. */
 export function jsonList(element: Sql, from: Sql, orderBy: Sql): Sql {
   return storeSql`coalesce((SELECT array_to_json(array_agg(${element} ORDER BY ${orderBy})) FROM ${from}), '[]'::json)`;
@@ -30,13 +42,6 @@ export function jsonList(element: Sql, from: Sql, orderBy: Sql): Sql {
 
 /** REST money (`moneyNumber`): a number in the major unit. */
 export const moneyNumber = (value: Sql): Sql => storeSql`round(${value}, 2)::float8`;
-
-/**
- * A stored jsonb value in its compact form. json_strip_nulls is PostgreSQL's compact writer; it
- * leaves out keys whose value is null, which the values read with it (renditions, option values,
- * metafields) never hold.
- */
-export const storedJson = (value: Sql): Sql => storeSql`json_strip_nulls((${value})::json)`;
 
 /** `cardTimestamp`: `YYYY-MM-DD HH:MM:SS` in UTC. */
 export const cardTimestamp = (value: Sql): Sql => storeSql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;

@@ -7,6 +7,13 @@ let loaded: Promise<typeof sharpModule> | undefined;
  * (about 8 MB resident), which a server that is never sent an upload and seeds nothing never needs.
  */
 export function loadSharp(): Promise<typeof sharpModule> {
-  loaded ??= import('sharp').then((module) => module.default);
+  loaded ??= import('sharp').then(
+    (module) => module.default,
+    (error: unknown) => {
+      // A failed import is tried again by the next image, not remembered for the process's life.
+      loaded = undefined;
+      throw error;
+    },
+  );
   return loaded;
 }

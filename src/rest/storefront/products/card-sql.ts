@@ -3,7 +3,7 @@ import type { Ctx } from '../../../domain/context.js';
 import { shownProductsJson, type ShownProductSql } from '../../../domain/catalog/shown-json.js';
 import type { ResolvedLocale } from '../../../domain/locale/resolve-locale.js';
 import { renditionsJson } from '../../../domain/media/renditions-sql.js';
-import { cardTimestamp, jsonList, jsonObject, moneyNumber, storedJson } from '../../../platform/database/json-sql.js';
+import { cardTimestamp, jsonList, jsonObject, jsonObjectRest, jsonObjectUpTo, moneyNumber } from '../../../platform/database/json-sql.js';
 import { storeSql } from '../../../platform/database/store-statements.js';
 import { listOfJson, type ListPage } from '../../kit/envelope.js';
 
@@ -33,8 +33,8 @@ const galleryImage = jsonObject({
 const cardUrl = storeSql`pi.sizes->'card'->>'url'`;
 const thumbUrl = storeSql`pi.sizes->'thumb'->>'url'`;
 
-/** `presentProductCard`'s fields. */
-export const cardFields = {
+/** `presentProductCard`'s fields before `metafields`. */
+export const cardFieldsBeforeMetafields = {
   shop_id: storeSql`face.shop_id`,
   id: storeSql`p.id`,
   p_id: storeSql`p."pId"`,
@@ -87,13 +87,21 @@ export const cardFields = {
     // `isNew`: thirty days of 24 hours, whatever the session's time zone does with a day.
     is_new: storeSql`p."createdAt" > req.now - interval '720 hours'`,
   }),
-  metafields: storedJson(storeSql`mf.metafields`),
+};
+
+/**
+ * Its fields after `metafields`, whose values the process writes itself: a metafield's JSON (a
+ * nested null, a number, a key that looks like an index) is written as JSON.stringify writes it,
+ * which jsonb's own text is not.
+ */
+export const cardFieldsAfterMetafields = {
   created_at: cardTimestamp(storeSql`p."createdAt"`),
   updated_at: cardTimestamp(storeSql`p."updatedAt"`),
   shop: storeSql`face.shop`,
 };
 
-const card = jsonObject(cardFields);
+const cardHead = jsonObjectUpTo(cardFieldsBeforeMetafields, 'metafields');
+const cardTail = jsonObjectRest(cardFieldsAfterMetafields);
 
 /** The storefront product card in SQL, for a store: `shownProductsJson`'s face. */
 export function productCardSql(store: Store): ShownProductSql {
@@ -106,7 +114,8 @@ export function productCardSql(store: Store): ShownProductSql {
     rating_count: store.ratingCount,
   };
   return {
-    element: card,
+    head: cardHead,
+    tail: cardTail,
     discount: appliedDiscount,
     row: storeSql`SELECT ${store.id}::uuid AS shop_id, ${store.commerceMode}::text AS commerce_mode, ${store.currency}::text AS currency, ${JSON.stringify(shop)}::json AS shop`,
   };

@@ -59,6 +59,8 @@ beforeAll(async () => {
   const db = t.database.prisma;
   const lamps = await createCategory(t.database, shop.store, 'Lamps');
   await defineMetafield(t.database, shop, 'custom.watts', 'number_integer', { storefrontVisible: true });
+  await defineMetafield(t.database, shop, 'custom.specs', 'json', { storefrontVisible: true });
+  await defineMetafield(t.database, shop, 'custom.gone', 'json', { storefrontVisible: true });
   await defineMetafield(t.database, shop, 'custom.secret', 'single_line_text_field');
   // The seed defines custom.care and custom.material, visible to shoppers.
   const lantern = await createLantern(t.database, shop.store, {
@@ -78,7 +80,19 @@ beforeAll(async () => {
   });
   await db.product.update({
     where: { id: plain.id },
-    data: { excerpt: null, rating: '4.55', reviewCount: 2, metafields: { 'custom.care': 'Dust only.', 'custom.watts': 40, 'custom.secret': 'hidden' } },
+    data: {
+      excerpt: null,
+      rating: '4.55',
+      reviewCount: 2,
+      // JSON the way jsonb writes it differently: nested and top-level nulls, exponents, trailing zeros, keys that look like indexes.
+      metafields: {
+        'custom.care': 'Dust only.',
+        'custom.watts': 40,
+        'custom.secret': 'hidden',
+        'custom.specs': { temp: null, tiny: 1e-7, huge: 1e21, price: 1.5, b: 1, '10': 2, list: [null, { x: null }] },
+        'custom.gone': null,
+      },
+    },
   });
   await db.translation.create({
     data: {
@@ -88,6 +102,19 @@ beforeAll(async () => {
       locale: 'fr',
       fields: { 'custom.care': 'Époussetez.', 'custom.watts': '40 W' },
     },
+  });
+  // Two active variants at the same lowest price (the first in the variants' order sets the compare-at), and one whose variants are all inactive.
+  await createProduct(t.database, shop.store, {
+    title: 'Twins',
+    variants: [
+      { title: 'Left', optionValues: {}, price: '15.00', compareAtPrice: '18.00' },
+      { title: 'Right', optionValues: {}, price: '15.00', compareAtPrice: '25.00' },
+    ],
+  });
+  await createProduct(t.database, shop.store, {
+    title: 'Retired variants',
+    price: '9.00',
+    variants: [{ title: 'Old', optionValues: {}, price: '5.00', isActive: false }],
   });
   // Tied offers (the same final price: rank by priority, then age), a capped half off, a percentage that rounds half up, and one that takes all.
   await createDiscount(t.database, shop.store, { title: 'Lamps 15', value: '15', categoryIds: [lamps.id], priority: 1 });
