@@ -1,10 +1,10 @@
-import { preparedStatementName } from './store-statements.js';
 import { mkdirSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { announcingOperatorWrites } from './operator-writes.js';
+import { preparedStatementName } from './store-statements.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { DatabaseBehindError } from './database-behind-error.js';
 import { applyMigrations, migrationStatus } from './migrations.js';

@@ -1,4 +1,3 @@
-import { JsonText } from './json-text.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { Traffic } from '../../domain/traffic/traffic-service.js';
 import { describeRequirement, enforce, readsCustomer } from '../../auth/requirements.js';
@@ -12,6 +11,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Surface } from '../../platform/errors/error-codes.js';
 import { parseInput } from '../../platform/validation/parse-input.js';
 import { answeredFromCache } from '../../http/response-cache/rest-reads.js';
+import { JsonText } from './json-text.js';
 import { answerIdempotently, isWrite, sentAnswerOf } from './idempotent-writes.js';
 import multipart from '@fastify/multipart';
 import { multipartLimitsOf, readMultipartBody } from '../../http/multipart-body.js';
