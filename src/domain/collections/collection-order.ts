@@ -21,9 +21,10 @@ function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput,
     where: { collectionId, product: where },
     fetch: async (args) => {
       if (read === 'keys') {
+        // The product's id and pId alone (what the run orders by), so a cached page follows its own products' sales only (stock-reads.ts).
         const rows = await ctx.db.collectionProduct.findMany({
           ...(args as object),
-          include: { product: { select: productKeys } },
+          include: { product: { select: { id: true, pId: true } } },
           relationLoadStrategy: 'join',
         });
         return rows as unknown as Placed[];

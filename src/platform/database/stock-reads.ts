@@ -63,8 +63,30 @@ export function dependsOnStock(value: unknown, counting = false): boolean {
   return false;
 }
 
-/** Whether a read of `model` reaches a product's or variant's row through a relation of a model that holds no stock. */
-function reachesStockRows(model: string, args: unknown): boolean {
+/** The column that names a stock row's product. */
+const productColumn = (model: Model) => (model === 'Product' ? 'id' : 'productId');
+
+/**
+ * Whether a nested read of `target`'s rows selects only columns that show no stock, its product's
+ * among them, and reaches no other row: its rows can be named like a direct read's.
+ */
+function namesItsRows(target: Model, inner: unknown): boolean {
+  const select = inner !== null && typeof inner === 'object' ? (inner as Args).select : undefined;
+  if (select === null || typeof select !== 'object' || Object.keys(inner as Args).some((key) => key !== 'select')) return false;
+  const chosen = Object.entries(select).filter(([, shown]) => shown !== false);
+  const relations = relationsOf(target);
+  return (
+    chosen.some(([column]) => column === productColumn(target)) &&
+    chosen.every(([column, shown]) => shown === true && !relations?.has(column) && !(stockColumns[target] as Set<string>).has(column))
+  );
+}
+
+/**
+ * Whether a read of `model` reaches a product's or variant's row through a relation of a model that
+ * holds no stock, where the rows cannot be named; the top-level relations whose rows can be
+ * (`namesItsRows`) go to `named` instead.
+ */
+function reachesStockRows(model: string, args: unknown, named?: [string, Model][]): boolean {
   if (args === null || typeof args !== 'object') return false;
   for (const nesting of ['include', 'select'] as const) {
     const fields = (args as Args)[nesting];
@@ -72,15 +94,17 @@ function reachesStockRows(model: string, args: unknown): boolean {
     for (const [field, inner] of Object.entries(fields)) {
       const target = relationsOf(model)?.get(field);
       if (!target || inner === false) continue;
-      if (holdsStock(target) && !holdsStock(model)) return true;
-      if (reachesStockRows(target, inner)) return true;
+      if (holdsStock(target) && !holdsStock(model)) {
+        if (named && namesItsRows(target, inner)) named.push([field, target]);
+        else return true;
+      } else if (reachesStockRows(target, inner)) return true;
     }
   }
   return false;
 }
 
 function noteRows(reads: StockReads, model: Model, rows: unknown) {
-  const column = model === 'Product' ? 'id' : 'productId';
+  const column = productColumn(model);
   for (const row of Array.isArray(rows) ? rows : rows ? [rows] : []) {
     const id = (row as Record<string, unknown>)[column];
     if (typeof id === 'string') reads.products.add(id);
@@ -92,13 +116,17 @@ function noteRows(reads: StockReads, model: Model, rows: unknown) {
 export function noteRead<T>(model: string, operation: string, args: Args | undefined, read: Promise<T>): Promise<T> {
   const reads = building.getStore();
   if (!reads || reads.bound || !readOperations.has(operation)) return read;
-  if (dependsOnStock(args) || reachesStockRows(model, args) || (holdsStock(model) && (operation === 'aggregate' || operation === 'groupBy'))) {
+  const named: [string, Model][] = [];
+  if (dependsOnStock(args) || reachesStockRows(model, args, named) || (holdsStock(model) && (operation === 'aggregate' || operation === 'groupBy'))) {
     reads.bound = true;
     return read;
   }
-  if (!holdsStock(model) || operation === 'count') return read;
+  if (operation === 'count' || (!holdsStock(model) && !named.length)) return read;
   return read.then((rows) => {
-    noteRows(reads, model, rows);
+    if (holdsStock(model)) noteRows(reads, model, rows);
+    for (const row of Array.isArray(rows) ? rows : rows ? [rows] : []) {
+      for (const [field, target] of named) noteRows(reads, target, (row as Record<string, unknown>)[field]);
+    }
     return rows;
   });
 }

@@ -90,6 +90,27 @@ describe('a checkout that leaves its products in stock', () => {
     expect(kettlePage.res.body.data[0].variant_summary.total_stock).toBe(7);
   });
 
+  it('keeps a collection page in the merchant’s order that does not show its product, and rebuilds the one that does', async () => {
+    const db = t.database.prisma;
+    for (const [slug, product] of [
+      ['mugs', mug],
+      ['kettles', kettle],
+    ] as const) {
+      const collection = await db.collection.create({ data: { storeId: shop.store.id, name: slug, slug } });
+      await db.collectionProduct.create({ data: { storeId: shop.store.id, collectionId: collection.id, productId: product.id } });
+    }
+    const mugs = await cached(t, '/v1/store/collections/mugs/products');
+    expect(slugsOf(mugs.res)).toEqual(['mug']);
+    await cached(t, '/v1/store/collections/kettles/products');
+
+    await buy(t, [{ product: kettle, variant: 0, quantity: 1 }]);
+
+    expect((await read(t, '/v1/store/collections/mugs/products', 0)).res.headers.etag).toBe(mugs.res.headers.etag);
+    const kettles = await read(t, '/v1/store/collections/kettles/products');
+    expect(kettles.statements).toBeGreaterThan(0);
+    expect(kettles.res.body.data[0].variant_summary.total_stock).toBe(7);
+  });
+
   it('rebuilds a GraphQL list that shows its product', async () => {
     for (let i = 0; i < 3; i += 1) await graphql(t.app, shop.publicKey, GRAPHQL_LIST);
     await buy(t, [{ product: kettle, variant: 1, quantity: 2 }]);
