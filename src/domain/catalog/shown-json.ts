@@ -1,4 +1,4 @@
-import { STORE, prepared, storeSql, type StoreStatement } from '../../platform/database/store-statements.js';
+import { STORE, prepared, storeSql, type SqlPart } from '../../platform/database/store-statements.js';
 import { localizedMetafieldsSql } from '../custom-data/localized-metafields.js';
 import { storefrontMetafieldKeysSql } from '../custom-data/storefront-metafields.js';
 import type { Ctx } from '../context.js';
@@ -6,8 +6,6 @@ import type { ResolvedLocale } from '../locale/resolve-locale.js';
 import { discountJoins, offersTable, pricingJoins } from '../pricing/pricing-sql.js';
 import { cardImagesSql, localizedProductTextSql } from './product-view.js';
 import { shopperVisibleSql } from './visibility.js';
-
-type Sql = StoreStatement<unknown>;
 
 /**
  * How a face writes a shopper-visible product in SQL (its presenter's SQL form): `head`, the text
@@ -20,10 +18,10 @@ type Sql = StoreStatement<unknown>;
  * - `req.now`, the request's clock, and `face`, the one row of the face's own values (`row`, a SELECT).
  */
 export interface ShownProductSql {
-  head: Sql;
-  tail: Sql;
-  discount: Sql;
-  row: Sql;
+  head: SqlPart;
+  tail: SqlPart;
+  discount: SqlPart;
+  row: SqlPart;
 }
 
 /**

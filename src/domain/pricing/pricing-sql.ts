@@ -1,4 +1,4 @@
-import { storeSql, type StoreStatement } from '../../platform/database/store-statements.js';
+import { storeSql, type SqlPart } from '../../platform/database/store-statements.js';
 import { byRank } from './discount-math.js';
 import type { DiscountOffer } from './discounts.js';
 
@@ -8,13 +8,11 @@ import type { DiscountOffer } from './discounts.js';
 // test/rest/storefront/products/card-sql.test.ts holds it to the TypeScript rule on the rule's edge cases. Which discounts are live is not
 // decided here: the request's own live offers (live-offers.ts) arrive as the `offers` table.
 
-type Sql = StoreStatement<unknown>;
-
 /**
  * `offers`: the request's live automatic discounts as a table, each with its `rank` among the
  * others when two leave the same price (`byRank`: priority, then age, then id).
  */
-export function offersTable(offers: DiscountOffer[]): Sql {
+export function offersTable(offers: DiscountOffer[]): SqlPart {
   const rows = [...offers].sort(byRank).map((offer, rank) => ({
     id: offer.id,
     title: offer.title,
@@ -37,18 +35,19 @@ export function offersTable(offers: DiscountOffer[]): Sql {
 const targets = storeSql`((cardinality(d."productIds") = 0 AND cardinality(d."categoryIds") = 0) OR p.id = ANY(d."productIds") OR p."categoryId" = ANY(d."categoryIds"))`;
 
 /** `discountAmount` of offer `d` on `price`: a percentage rounded half up to cents, or the fixed value; capped, never above the price nor below zero. */
-const discountAmount = (price: Sql) =>
+const discountAmount = (price: SqlPart) =>
   storeSql`greatest(least(CASE WHEN d.type = 'percentage' THEN round(${price} * d.value / 100, 2) ELSE d.value END, d."cappedAmount", ${price}), 0)`;
 
 /** `variantDiscountPrice`: the lowest price the product's offers leave of `price`. */
-export const bestPriceOf = (price: Sql): Sql => storeSql`coalesce((SELECT min(${price} - ${discountAmount(price)}) FROM offers d WHERE ${targets}), ${price})`;
+export const bestPriceOf = (price: SqlPart): SqlPart =>
+  storeSql`coalesce((SELECT min(${price} - ${discountAmount(price)}) FROM offers d WHERE ${targets}), ${price})`;
 
 /**
  * `priceProduct` (as `pr`, beside `va` over the variants): through the active variants when there
  * are any (the cheapest first in the variants' order sets the price and compare-at), else the
  * product's own price and stock (`stock-policy.ts`: only a variant takes backorders).
  */
-export const pricingJoins: Sql = storeSql`
+export const pricingJoins: SqlPart = storeSql`
   CROSS JOIN LATERAL (
     SELECT count(*)::int AS n, min(v.price) AS lo, max(v.price) AS hi,
       (array_agg(v."compareAtPrice" ORDER BY v.price, v.position, v."pId"))[1] AS lo_compare,
@@ -78,7 +77,7 @@ export const pricingJoins: Sql = storeSql`
  * written as `applied` (over the offer `x`, its `amount` and `final`), best first; `best_final`,
  * the price the shopper pays with the first (null when none applies).
  */
-export const discountJoins = (applied: Sql): Sql => storeSql`
+export const discountJoins = (applied: SqlPart): SqlPart => storeSql`
   CROSS JOIN LATERAL (
     SELECT array_agg(${applied} ORDER BY x.final, x.rank) AS ranked, min(x.final) AS best_final
     FROM (

@@ -150,6 +150,9 @@ export function preparedStatementName(query: { sql: string }): string {
   return declared ? `${declared[1]}-${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}` : '';
 }
 
+/** A piece of a store statement, composed into others (json-sql.ts, pricing-sql.ts): its rows are never read on their own. */
+export type SqlPart = StoreStatement<unknown>;
+
 /** A store statement: `storeSql<Row>\`SELECT … WHERE "storeId" = ${STORE}\``. */
 export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values: unknown[]): StoreStatement<Row> {
   return new StoreStatement<Row>(strings, values);
