@@ -108,11 +108,11 @@ describe('a catalogue page with RESPONSE_CACHE_MB=0', () => {
     expect([five, fifty]).toEqual([2, 2]);
   });
 
-  it('REST product page: one statement, two in a second locale', async () => {
+  it('REST product page: one statement in any locale', async () => {
     const own = await pageStatements(() => get(t.app, `/v1/store/products/${slug}`, shop.publicKey));
     const fr = await pageStatements(() => get(t.app, `/v1/store/products/${slug}?locale=fr`, shop.publicKey));
-    // the product with its variants, images, options, category and collections; then their translations
-    expect([own, fr]).toEqual([1, 2]);
+    // PostgreSQL writes the page: the product found by its slug, its variants, images, options, category and collections, their translations
+    expect([own, fr]).toEqual([1, 1]);
   });
 
   it('GraphQL products(first: 50) with relations per node costs what first: 5 does, one statement', async () => {
@@ -149,7 +149,7 @@ const firstReads: [string, Read, { atVersion: number; afterWrite: number; firstO
   // the settling check, the keys, the cards; after the write, the rewrite of the changed product's shopper price (shopper-price-column.ts) and the total
   ['REST product list by price', (key) => get(t.app, '/v1/store/products?per_page=50&sort=price_low', key), { atVersion: 3, afterWrite: 5, firstOfKey: 5 }],
   ['REST product page', (key) => get(t.app, `/v1/store/products/${slug}`, key), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
-  ['REST product page in French', (key) => get(t.app, `/v1/store/products/${slug}?locale=fr`, key), { atVersion: 2, afterWrite: 2, firstOfKey: 3 }],
+  ['REST product page in French', (key) => get(t.app, `/v1/store/products/${slug}?locale=fr`, key), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
   ['GraphQL products', (key) => graphql(t.app, key, productsQuery, { first: 50 }), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],
   ['GraphQL products in French', (key) => graphql(t.app, key, productsQuery, { first: 50, locale: 'fr' }), { atVersion: 2, afterWrite: 2, firstOfKey: 3 }],
   ['GraphQL product', (key) => graphql(t.app, key, productQuery, { slug }), { atVersion: 1, afterWrite: 1, firstOfKey: 2 }],

@@ -96,6 +96,13 @@ describe('a store statement', () => {
     await readingStock(reads, () => db.$storeQuery(productsOfTheStore, { stockOf: [myProduct.id] }));
     expect(reads).toEqual({ products: new Set([myProduct.id]), bound: false });
   });
+
+  it('follows the stock of the products its rows name when it finds them itself', async () => {
+    const reads: StockReads = { products: new Set(), bound: false };
+    const rows = await readingStock(reads, () => db.$storeQuery(productsOfTheStore, { stockOf: (found) => found.map((row) => row.id) }));
+    expect(rows).toEqual([{ id: myProduct.id }]);
+    expect(reads).toEqual({ products: new Set([myProduct.id]), bound: false });
+  });
 });
 
 describe('a prepared store statement', () => {

@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
 import { parseRecordId, uuidsOf } from '../record-id.js';
-import { detailRelations, keepShown, shownRelations } from './shown-products.js';
+import { keepShown, shownRelations } from './shown-products.js';
 import { merchantVisible, shopperVisible } from './visibility.js';
 
 /** A shopper product by its slug, or (from GraphQL) its integer id or uuid. */
@@ -28,13 +28,9 @@ export async function findCatalogProduct(ctx: Ctx, ref: CatalogProductRef): Prom
   return product;
 }
 
-/**
- * The same product for its own page: read in one statement with what the page shows (its
- * collections too, `withCollections`), handed to the loaders (shown-products.ts).
- */
-export async function findShownProduct(ctx: Ctx, ref: CatalogProductRef, { withCollections = false } = {}): Promise<Product> {
-  const include = withCollections ? detailRelations : shownRelations;
-  const product = await ctx.db.product.findFirst({ where: catalogProductWhere(ctx, ref), include, relationLoadStrategy: 'join' });
+/** The same product for its own page: read in one statement with what the page shows, handed to the loaders (shown-products.ts). */
+export async function findShownProduct(ctx: Ctx, ref: CatalogProductRef): Promise<Product> {
+  const product = await ctx.db.product.findFirst({ where: catalogProductWhere(ctx, ref), include: shownRelations, relationLoadStrategy: 'join' });
   if (!product) throw ApiError.notFound('Product');
   return keepShown(ctx, [product])[0]!;
 }

@@ -15,7 +15,9 @@ import { shopperVisibleSql } from './visibility.js';
  * - `pr` and `va`, its price and stock, and `ds`, its discounts, each applied as `discount`
  *   writes an offer `x` (pricing-sql.ts);
  * - `pi` and `vi`, its card images (product-view.ts);
- * - `req.now`, the request's clock, and `face`, the one row of the face's own values (`row`, a SELECT).
+ * - `req.now`, the request's clock, and `req.locale`, the locale it translates into (null for the
+ *   store's primary one, which nothing translates into);
+ * - `face`, the one row of the face's own values (`row`, a SELECT).
  */
 export interface ShownProductSql {
   head: SqlPart;
@@ -24,28 +26,25 @@ export interface ShownProductSql {
   row: SqlPart;
 }
 
+type ShownRow = { id: string; head: string; metafields: unknown; tail: string };
+
 /**
- * A page of shopper-visible products as one JSON array, written by PostgreSQL but for the
- * metafields, in the order of `ids`, each as the face writes it, with the live offers of the
- * request's clock (the same ones every other read prices with) and the translations of `locale`:
- * one statement. A product no longer visible leaves the array; the page's other filters are not
- * read again (a product that left them since the page's keys were read shows once more, as it is
- * now). A cached answer built with it follows the stock of these products only. Prepared: a face's
+ * The statement writing the shopper-visible products of `from` (a FROM clause naming the rows `p`)
+ * that `match` (a condition on them) in `order`, each as the face writes it, with the live offers of the request's clock (the same
+ * ones every other read prices with) and the translations of `locale`. Prepared: a face's
  * statement has one text, planned once per connection.
  */
-export async function shownProductsJson(ctx: Ctx, ids: string[], locale: ResolvedLocale, face: ShownProductSql): Promise<string> {
-  if (!ids.length) return '[]';
+async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProductSql, rows: { from: SqlPart; match: SqlPart; order: SqlPart }) {
   const translated = locale.isPrimary ? null : locale.code;
-  const statement = prepared(
+  return prepared(
     'shown-products',
-    storeSql<{ head: string; metafields: unknown; tail: string }>`
-    WITH req AS MATERIALIZED (SELECT ${ctx.now.toISOString()}::timestamptz AS now),
+    storeSql<ShownRow>`
+    WITH req AS MATERIALIZED (SELECT ${ctx.now.toISOString()}::timestamptz AS now, ${translated}::text AS locale),
     face AS MATERIALIZED (${face.row}),
     ${offersTable(await ctx.loaders.liveOffers())},
     ${storefrontMetafieldKeysSql}
-    SELECT ${face.head} AS head, mf.metafields, ${face.tail} AS tail
-    FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, n)
-    JOIN "Product" p ON p.id = o.id
+    SELECT p.id, ${face.head} AS head, mf.metafields, ${face.tail} AS tail
+    FROM ${rows.from}
     CROSS JOIN req CROSS JOIN face
     LEFT JOIN "Translation" t ON t."storeId" = ${STORE} AND t."resourceType" = 'product' AND t."resourceId" = p.id AND t.locale = ${translated}
     LEFT JOIN "Translation" tm ON tm."storeId" = ${STORE} AND tm."resourceType" = 'product_metafields' AND tm."resourceId" = p.id AND tm.locale = ${translated}
@@ -54,9 +53,35 @@ export async function shownProductsJson(ctx: Ctx, ids: string[], locale: Resolve
     ${cardImagesSql}
     CROSS JOIN LATERAL (${localizedProductTextSql}) tx
     CROSS JOIN LATERAL (SELECT (${localizedMetafieldsSql}) AS metafields) mf
-    WHERE ${shopperVisibleSql}
-    ORDER BY o.n`,
+    WHERE ${shopperVisibleSql} AND ${rows.match}
+    ORDER BY ${rows.order}`,
   );
+}
+
+/** A row's JSON: the face's text around the metafields, which the process writes as JSON.stringify does. */
+const textOf = (row: ShownRow) => `${row.head}${JSON.stringify(row.metafields)}${row.tail}`;
+
+/**
+ * A page of shopper-visible products as one JSON array, written by PostgreSQL but for the
+ * metafields, in the order of `ids`, each as the face writes it (`shownStatement`): one statement.
+ * A product no longer visible leaves the array; the page's other filters are not read again (a
+ * product that left them since the page's keys were read shows once more, as it is now). A cached
+ * answer built with it follows the stock of these products only.
+ */
+export async function shownProductsJson(ctx: Ctx, ids: string[], locale: ResolvedLocale, face: ShownProductSql): Promise<string> {
+  if (!ids.length) return '[]';
+  const from = storeSql`unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, n) JOIN "Product" p ON p.id = o.id`;
+  const statement = await shownStatement(ctx, locale, face, { from, match: storeSql`true`, order: storeSql`o.n` });
   const rows = await ctx.db.$storeQuery(statement, { stockOf: ids });
-  return `[${rows.map((row) => `${row.head}${JSON.stringify(row.metafields)}${row.tail}`).join(',')}]`;
+  return `[${rows.map(textOf).join(',')}]`;
+}
+
+/**
+ * The shopper-visible product of a slug as the face writes it, or null when there is none: one
+ * statement, which finds the product too. A cached answer built with it follows that product's stock.
+ */
+export async function shownProductJson(ctx: Ctx, slug: string, locale: ResolvedLocale, face: ShownProductSql): Promise<string | null> {
+  const statement = await shownStatement(ctx, locale, face, { from: storeSql`"Product" p`, match: storeSql`p.slug = ${slug}`, order: storeSql`p.id` });
+  const rows = await ctx.db.$storeQuery(statement, { stockOf: (found) => found.map((row) => row.id) });
+  return rows[0] ? textOf(rows[0]) : null;
 }

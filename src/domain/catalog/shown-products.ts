@@ -1,4 +1,4 @@
-import type { Collection, CollectionProduct, Prisma, Product } from '../../generated/prisma/client.js';
+import type { Prisma, Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { relationOrder, type TranslationKey } from '../loaders.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
@@ -17,12 +17,6 @@ export const shownRelations = {
   category: true,
 } satisfies Prisma.ProductInclude;
 
-/** The product page's own read adds the collections the product is in (with their rows). */
-export const detailRelations = {
-  ...shownRelations,
-  collections: { include: { collection: true }, orderBy: relationOrder.collections },
-} satisfies Prisma.ProductInclude;
-
 /**
  * What a shopper list reads of its page's products: `shown`, the rows with what their cards show
  * joined in and handed to the loaders (GraphQL, whose resolvers read them there); `keys`, only
@@ -35,12 +29,10 @@ export type PageRead = 'shown' | 'keys';
 export const productKeys = { id: true, pId: true, createdAt: true, salesCount: true, priceMin: true } satisfies Prisma.ProductSelect;
 
 export type ShownProduct = Shown;
-type Shown = Prisma.ProductGetPayload<{ include: typeof shownRelations }> & {
-  collections?: (CollectionProduct & { collection: Collection })[];
-};
+type Shown = Prisma.ProductGetPayload<{ include: typeof shownRelations }>;
 
 /** A row as read with its relations, handed on without them: every face reads those from the loaders. */
-export type Bare<Row> = Omit<Row, keyof typeof detailRelations>;
+export type Bare<Row> = Omit<Row, keyof typeof shownRelations>;
 
 /**
  * Hands each product's joined relations to the request's loaders (a loader already holding a
@@ -49,23 +41,22 @@ export type Bare<Row> = Omit<Row, keyof typeof detailRelations>;
 export function keepShown<Row extends Shown>(ctx: Ctx, rows: Row[]): Bare<Row>[] {
   const { loaders } = ctx;
   return rows.map((row) => {
-    const { variants, images, options, category, collections, ...product } = row;
+    const { variants, images, options, category, ...product } = row;
     loaders.variantsByProduct.prime(row.id, variants);
     loaders.imagesByProduct.prime(row.id, images);
     loaders.optionsByProduct.prime(row.id, options);
     if (category) loaders.categoryById.prime(category.id, category);
-    if (collections) loaders.collectionsByProduct.prime(row.id, collections);
     return product;
   });
 }
 
 /**
  * Reads, in one statement, every translation into `locale` that a page of these products shows
- * (the products' text and metafields, their categories, their variants, and `collections`) and
+ * (the products' text and metafields, their categories and their variants) and
  * primes the translation loader with each, or with null where there is none. Nothing in the primary
  * locale. The products' relations must be primed already (`keepShown`), or reading them costs their statements.
  */
-export async function primeTranslations(ctx: Ctx, products: Product[], locale: ResolvedLocale, collections: Collection[] = []): Promise<void> {
+export async function primeTranslations(ctx: Ctx, products: Product[], locale: ResolvedLocale): Promise<void> {
   if (locale.isPrimary || !products.length) return;
   const productIds = products.map((p) => p.id);
   const variants = await ctx.loaders.variantsByProduct.loadMany(productIds);
@@ -74,7 +65,6 @@ export async function primeTranslations(ctx: Ctx, products: Product[], locale: R
     product_metafields: productIds,
     category: [...new Set(products.flatMap((p) => (p.categoryId ? [p.categoryId] : [])))],
     variant: variants.flatMap((rows) => (rows instanceof Error ? [] : rows.map((v) => v.id))),
-    collection: collections.map((c) => c.id),
   };
   const wanted = Object.entries(ids).filter(([, list]) => list.length);
   const rows = await ctx.db.translation.findMany({

@@ -1,4 +1,4 @@
-import { findProductPage } from '../../domain/catalog/get-catalog-product.js';
+import { findProductPage } from '../../domain/catalog/find-product-page.js';
 import { catalogListLimits, listCatalogProducts } from '../../domain/catalog/list-catalog-products.js';
 import { catalogSortNames } from '../../domain/catalog/product-sorts.js';
 import { z } from 'zod';

@@ -121,7 +121,7 @@ export function scopeToStore(db: Db, storeId: string) {
        */
       $noteCatalogWrite: () => noteCommitSignal(db, 'facts', storeId, Promise.resolve()),
       /** Runs a store statement (store-statements.ts) bound to this store, in this client's transaction if it is one's. */
-      $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>, terms?: StatementTerms): Promise<Row[]> {
+      $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>, terms?: StatementTerms<Row>): Promise<Row[]> {
         return runStoreStatement(Prisma.getExtensionContext(this) as unknown as RawClient, storeId, statement, terms);
       },
     },

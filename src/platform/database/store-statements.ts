@@ -162,12 +162,13 @@ export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values
 const sending = new AsyncLocalStorage<string>();
 
 /** What a statement declares of itself when it runs. */
-export interface StatementTerms {
+export interface StatementTerms<Row = unknown> {
   /**
    * The statement reads stock of these products only (its own condition keeps to them): a cached
-   * answer built with it follows their stock writes, not every one of its store.
+   * answer built with it follows their stock writes, not every one of its store. A statement that
+   * finds its products itself (by slug) names them from its rows.
    */
-  stockOf?: readonly string[];
+  stockOf?: readonly string[] | ((rows: Row[]) => readonly string[]);
 }
 
 /**
@@ -178,18 +179,20 @@ export function runStoreStatement<Row>(
   client: { $queryRaw<T>(sql: Prisma.Sql): Prisma.PrismaPromise<T> },
   storeId: string,
   statement: StoreStatement<Row>,
-  terms: StatementTerms = {},
+  terms: StatementTerms<Row> = {},
 ): Promise<Row[]> {
   if (!(statement instanceof StoreStatement)) throw new TenancyViolation('Only a store statement (storeSql) runs through a store’s client.');
   if (!statement.namesStore()) throw new TenancyViolation('A store statement must name its store (STORE).');
-  const reads = stockReadsOfBuild();
-  if (reads && statement.readsStock()) {
-    if (terms.stockOf) for (const id of terms.stockOf) reads.products.add(id);
-    else reads.bound = true;
-  }
+  const reads = statement.readsStock() ? stockReadsOfBuild() : undefined;
+  if (reads && !terms.stockOf) reads.bound = true;
   const sql = statement.bind(storeId);
   // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
-  return sending.run(sql.sql, async () => await client.$queryRaw<Row[]>(sql));
+  return sending.run(sql.sql, async () => {
+    const rows = await client.$queryRaw<Row[]>(sql);
+    const { stockOf } = terms;
+    if (reads && stockOf) for (const id of typeof stockOf === 'function' ? stockOf(rows) : stockOf) reads.products.add(id);
+    return rows;
+  });
 }
 
 /** Whether the raw SQL a store client's `$queryRaw` is handed is the store statement it is sending. */

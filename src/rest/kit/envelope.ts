@@ -41,6 +41,11 @@ export function list(message: string, data: unknown[], page: ListPage, meta?: un
   };
 }
 
+/** `single` of a record already written as JSON (`data`), without parsing it. */
+export function singleOfJson(message: string, data: string): JsonText {
+  return new JsonText(`${JSON.stringify(single(message, null)).slice(0, -'null}'.length)}${data}}`);
+}
+
 /** `list` of items already written as a JSON array (`data`), without parsing them. */
 export function listOfJson(message: string, data: string, page: ListPage, meta?: unknown): JsonText {
   // The first `"data":[]` is the key's: the message before it is a JSON string, whose quotes are escaped.

@@ -23,7 +23,7 @@ export const appliedDiscount = jsonObject({
 });
 
 /** `presentImage` of a gallery image `i`. */
-const galleryImage = jsonObject({
+export const galleryImage = jsonObject({
   id: storeSql`i.id`,
   url: storeSql`i.url`,
   alt: storeSql`i.alt`,

@@ -1,4 +1,4 @@
-import type { Collection, ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
+import type { ProductImage, Store, Variant } from '../../../generated/prisma/client.js';
 import { orderedRenditions, type Renditions } from '../../../domain/media/renditions.js';
 import { primaryImage, type ProductView } from '../../../domain/catalog/product-view-shape.js';
 import { sellableVariants, variantPricing } from '../../../domain/pricing/product-pricing.js';
@@ -116,35 +116,5 @@ export function presentVariant(variant: Variant, view: ProductView) {
     backorder_ready_date: variant.backorderReadyDate ? variant.backorderReadyDate.toISOString().slice(0, 10) : null,
     position: variant.position,
     image: image ? presentImage(image) : null,
-  };
-}
-
-/**
- * GET /store/products/{slug}: the card's fields (same names, same meaning) plus the whole
- * gallery with sizes, options with their values, every active variant, the category and the
- * storefront collections the product is in.
- */
-export function presentProductDetail(view: ProductView, store: Store, now: Date, collections: Collection[]) {
-  const card = presentProductCard(view, store, now);
-  return {
-    ...card,
-    image_variants: card.media.image_variants,
-    in_stock: view.pricing.inStock,
-    images: view.images.map((image) => ({
-      id: image.id,
-      url: image.url,
-      alt: image.alt,
-      width: image.width,
-      height: image.height,
-      position: image.position,
-      is_primary: image === primaryImage(view.images),
-      image_variants: sizes(image),
-    })),
-    options: view.options.map((o) => ({ name: o.name, position: o.position, values: o.values })),
-    variants: sellableVariants(view.variants).map((v) => presentVariant(v, view)),
-    category: view.category
-      ? { id: view.category.id, p_id: view.category.pId, name: view.category.localizedName, slug: view.category.slug, parent_id: view.category.parentId }
-      : null,
-    collections: collections.map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
   };
 }

@@ -1,11 +1,12 @@
 import { storeKey } from '../../../auth/requirements.js';
-import { getCatalogProduct } from '../../../domain/catalog/get-catalog-product.js';
 import { listCatalogProducts } from '../../../domain/catalog/list-catalog-products.js';
+import { resolveLocale } from '../../../domain/locale/resolve-locale.js';
 import { RELATED_LIMIT, relatedProductViews } from '../../../domain/catalog/related-products.js';
-import { single, wholeList } from '../../kit/envelope.js';
+import { wholeList } from '../../kit/envelope.js';
 import { productCardPage } from './card-sql.js';
 import { defineRoute } from '../../kit/route.js';
-import { presentProductDetail, productCardList } from './presenters.js';
+import { productCardList } from './presenters.js';
+import { productDetailJson } from './detail-sql.js';
 import { localeQuery, productDetailAnswer, productListAnswer, productListQuery, productSlugParams, relatedAnswer } from './schemas.js';
 
 export const productRoutes = [
@@ -38,10 +39,7 @@ export const productRoutes = [
     params: productSlugParams,
     query: localeQuery,
     answer: productDetailAnswer,
-    handle: async (ctx, { params, query }) => {
-      const { view, locale, collections } = await getCatalogProduct(ctx, { slug: params.slug, locale: query.locale });
-      return { contentLanguage: locale.code, body: single('Product', presentProductDetail(view, ctx.store, ctx.now, collections)) };
-    },
+    handle: async (ctx, { params, query }) => productDetailJson(ctx, params.slug, await resolveLocale(ctx, query.locale)),
   }),
   defineRoute({
     method: 'GET',

@@ -1,0 +1,83 @@
+import { STORE, storeSql, type SqlPart } from '../../platform/database/store-statements.js';
+
+// `localizedOptions` (localized-variants.ts) in SQL, for a product row `p` and the request's
+// locale `req.locale` (shown-json.ts; null for the primary locale, which nothing translates into).
+// test/rest/storefront/products/detail-sql.test.ts holds the two forms to the same bytes. Options
+// are numbered by position and then name in the database's collation, where the TypeScript form
+// breaks a tie of positions with localeCompare: the two differ only for options sharing a position.
+
+/** `text(fields, key)`: the translated field when it is a non-empty string, else null. */
+const translatedText = (fields: SqlPart, key: SqlPart): SqlPart =>
+  storeSql`CASE WHEN jsonb_typeof(${fields}->(${key})) = 'string' THEN nullif(${fields}->>(${key}), '') END`;
+
+/** The translation (`tv`) of a variant `v` into the request's locale. */
+const variantTranslation = storeSql`"Translation" tv ON tv."storeId" = ${STORE} AND tv."resourceType" = 'variant' AND tv."resourceId" = v.id AND tv.locale = req.locale`;
+
+/** The translation of option number `k`'s name (`option{k}_name`) or of a variant's value of it (`option{k}_value`). */
+const optionKey = (k: SqlPart, part: 'name' | 'value') => (part === 'name' ? storeSql`'option' || ${k} || '_name'` : storeSql`'option' || ${k} || '_value'`);
+
+/**
+ * The product's options, each with `k`, its number (option1 first), and `local_name`: the first
+ * translation of its name among the product's variants in their order, or its own name.
+ */
+const localizedOptionRows = storeSql`(
+  SELECT po.name, po.position, po.values, po.k, coalesce((
+    SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))}
+    FROM "Variant" v JOIN ${variantTranslation}
+    WHERE v."productId" = p.id AND v."storeId" = ${STORE} AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))} IS NOT NULL
+    ORDER BY v.position, v."pId" LIMIT 1
+  ), po.name) AS local_name
+  FROM (
+    SELECT po.*, row_number() OVER (ORDER BY po.position, po.name) AS k
+    FROM "ProductOption" po WHERE po."productId" = p.id AND po."storeId" = ${STORE}
+  ) po
+)`;
+
+/**
+ * An option `lo`'s value `s.value` in the locale: the first translation of it among the variants
+ * that have that value, in their order, or the value itself.
+ */
+const localizedValue = storeSql`coalesce((
+  SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}
+  FROM "Variant" v JOIN ${variantTranslation}
+  WHERE v."productId" = p.id AND v."storeId" = ${STORE}
+    AND jsonb_typeof(v."optionValues"->lo.name) = 'string' AND v."optionValues"->>lo.name = s.value
+    AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))} IS NOT NULL
+  ORDER BY v.position, v."pId" LIMIT 1
+), s.value)`;
+
+/** The product's options in their order (position, then name), each as `lo`, its values in the locale as `local_values` (text[]). */
+export const localizedOptionsSql = storeSql`(
+  SELECT lo.*, (SELECT array_agg(${localizedValue} ORDER BY s.n) FROM unnest(lo.values) WITH ORDINALITY AS s(value, n)) AS local_values
+  FROM ${localizedOptionRows} lo
+)`;
+
+/** The variants of the product in the locale: the rows `v`, each with its translation `tv` (left joined). */
+export const localizedVariantsFrom = storeSql`"Variant" v LEFT JOIN ${variantTranslation}`;
+
+/** A variant `v`'s title in the locale. */
+export const localizedVariantTitle = storeSql`coalesce(${translatedText(storeSql`tv.fields`, storeSql`'title'`)}, v.title)`;
+
+/** Whether a JSON key is an array index, which JavaScript puts first in an object, in numeric order (the others follow: nulls sort last). */
+const arrayIndex = (key: SqlPart) => storeSql`(${key} ~ '^(0|[1-9][0-9]{0,9})$' AND ${key}::bigint < 4294967295)`;
+
+/**
+ * A variant `v`'s option values in the locale, as the JSON text JSON.stringify writes of the object
+ * `localizedOptions` builds: each option named in the locale, each value the variant's own
+ * translation of it or the value itself; keys in JavaScript's order (array indexes first, then as
+ * stored); a name two options share in the locale once, where the first stood, with the last value.
+ */
+export const localizedOptionValuesJson = storeSql`coalesce((
+  SELECT '{' || string_agg(to_json(x.name)::text || ':' || to_json(x.value)::text, ','
+    ORDER BY CASE WHEN ${arrayIndex(storeSql`x.name`)} THEN x.name::bigint END, x.n) || '}'
+  FROM (
+    SELECT e.name, min(e.n) AS n, (array_agg(e.value ORDER BY e.n DESC))[1] AS value
+    FROM (
+      SELECT coalesce(lo.local_name, e.key) AS name, e.n,
+        coalesce(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}, e.value #>> '{}') AS value
+      FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)
+      LEFT JOIN ${localizedOptionRows} lo ON lo.name = e.key
+    ) e
+    GROUP BY e.name
+  ) x
+), '{}')::json`;
