@@ -5,6 +5,9 @@ import { STORE, storeSql, type SqlPart } from '../../platform/database/store-sta
 // test/rest/storefront/products/detail-sql.test.ts holds the two forms to the same bytes. Options
 // are numbered by position and then name in the database's collation, where the TypeScript form
 // breaks a tie of positions with localeCompare: the two differ only for options sharing a position.
+// In the primary locale nothing is looked up: the searches for translations are never run. A
+// product's options and variants are read by its id, as the card reads its images: the product
+// row is the store's (shown-json.ts), and so is every row that names it.
 
 /** `text(fields, key)`: the translated field when it is a non-empty string, else null. */
 const translatedText = (fields: SqlPart, key: SqlPart): SqlPart =>
@@ -21,15 +24,15 @@ const optionKey = (k: SqlPart, part: 'name' | 'value') => (part === 'name' ? sto
  * translation of its name among the product's variants in their order, or its own name.
  */
 const localizedOptionRows = storeSql`(
-  SELECT po.name, po.position, po.values, po.k, coalesce((
+  SELECT po.name, po.position, po.values, po.k, CASE WHEN req.locale IS NULL THEN po.name ELSE coalesce((
     SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))}
     FROM "Variant" v JOIN ${variantTranslation}
-    WHERE v."productId" = p.id AND v."storeId" = ${STORE} AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))} IS NOT NULL
+    WHERE v."productId" = p.id AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))} IS NOT NULL
     ORDER BY v.position, v."pId" LIMIT 1
-  ), po.name) AS local_name
+  ), po.name) END AS local_name
   FROM (
     SELECT po.*, row_number() OVER (ORDER BY po.position, po.name) AS k
-    FROM "ProductOption" po WHERE po."productId" = p.id AND po."storeId" = ${STORE}
+    FROM "ProductOption" po WHERE po."productId" = p.id
   ) po
 )`;
 
@@ -37,14 +40,14 @@ const localizedOptionRows = storeSql`(
  * An option `lo`'s value `s.value` in the locale: the first translation of it among the variants
  * that have that value, in their order, or the value itself.
  */
-const localizedValue = storeSql`coalesce((
+const localizedValue = storeSql`CASE WHEN req.locale IS NULL THEN s.value ELSE coalesce((
   SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}
   FROM "Variant" v JOIN ${variantTranslation}
-  WHERE v."productId" = p.id AND v."storeId" = ${STORE}
+  WHERE v."productId" = p.id
     AND jsonb_typeof(v."optionValues"->lo.name) = 'string' AND v."optionValues"->>lo.name = s.value
     AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))} IS NOT NULL
   ORDER BY v.position, v."pId" LIMIT 1
-), s.value)`;
+), s.value) END`;
 
 /** The product's options in their order (position, then name), each as `lo`, its values in the locale as `local_values` (text[]). */
 export const localizedOptionsSql = storeSql`(
@@ -61,23 +64,29 @@ export const localizedVariantTitle = storeSql`coalesce(${translatedText(storeSql
 /** Whether a JSON key is an array index, which JavaScript puts first in an object, in numeric order (the others follow: nulls sort last). */
 const arrayIndex = (key: SqlPart) => storeSql`(${key} ~ '^(0|[1-9][0-9]{0,9})$' AND ${key}::bigint < 4294967295)`;
 
+/** The JSON text JSON.stringify writes of an object of `rows` (`name`, text `value`, `n` its place), in JavaScript's key order: array indexes first, then by place. */
+const objectInKeyOrder = (rows: SqlPart): SqlPart => storeSql`coalesce((
+  SELECT '{' || string_agg(to_json(x.name)::text || ':' || to_json(x.value)::text, ','
+    ORDER BY CASE WHEN ${arrayIndex(storeSql`x.name`)} THEN x.name::bigint END, x.n) || '}'
+  FROM (${rows}) x
+), '{}')::json`;
+
+/** A variant `v`'s option values as stored, each with its place. */
+const storedValues = storeSql`SELECT e.key AS name, e.n, e.value #>> '{}' AS value FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)`;
+
 /**
  * A variant `v`'s option values in the locale, as the JSON text JSON.stringify writes of the object
  * `localizedOptions` builds: each option named in the locale, each value the variant's own
  * translation of it or the value itself; keys in JavaScript's order (array indexes first, then as
  * stored); a name two options share in the locale once, where the first stood, with the last value.
+ * In the primary locale, the values as stored.
  */
-export const localizedOptionValuesJson = storeSql`coalesce((
-  SELECT '{' || string_agg(to_json(x.name)::text || ':' || to_json(x.value)::text, ','
-    ORDER BY CASE WHEN ${arrayIndex(storeSql`x.name`)} THEN x.name::bigint END, x.n) || '}'
+export const localizedOptionValuesJson = storeSql`CASE WHEN req.locale IS NULL THEN ${objectInKeyOrder(storedValues)} ELSE ${objectInKeyOrder(storeSql`
+  SELECT e.name, min(e.n) AS n, (array_agg(e.value ORDER BY e.n DESC))[1] AS value
   FROM (
-    SELECT e.name, min(e.n) AS n, (array_agg(e.value ORDER BY e.n DESC))[1] AS value
-    FROM (
-      SELECT coalesce(lo.local_name, e.key) AS name, e.n,
-        coalesce(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}, e.value #>> '{}') AS value
-      FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)
-      LEFT JOIN ${localizedOptionRows} lo ON lo.name = e.key
-    ) e
-    GROUP BY e.name
-  ) x
-), '{}')::json`;
+    SELECT coalesce(lo.local_name, e.key) AS name, e.n,
+      coalesce(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}, e.value #>> '{}') AS value
+    FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)
+    LEFT JOIN ${localizedOptionRows} lo ON lo.name = e.key
+  ) e
+  GROUP BY e.name`)} END`;

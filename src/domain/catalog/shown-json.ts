@@ -46,8 +46,8 @@ async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProdu
     SELECT p.id, ${face.head} AS head, mf.metafields, ${face.tail} AS tail
     FROM ${rows.from}
     CROSS JOIN req CROSS JOIN face
-    LEFT JOIN "Translation" t ON t."storeId" = ${STORE} AND t."resourceType" = 'product' AND t."resourceId" = p.id AND t.locale = ${translated}
-    LEFT JOIN "Translation" tm ON tm."storeId" = ${STORE} AND tm."resourceType" = 'product_metafields' AND tm."resourceId" = p.id AND tm.locale = ${translated}
+    LEFT JOIN "Translation" t ON t."storeId" = ${STORE} AND t."resourceType" = 'product' AND t."resourceId" = p.id AND t.locale = req.locale
+    LEFT JOIN "Translation" tm ON tm."storeId" = ${STORE} AND tm."resourceType" = 'product_metafields' AND tm."resourceId" = p.id AND tm.locale = req.locale
     ${pricingJoins}
     ${discountJoins(face.discount)}
     ${cardImagesSql}

@@ -61,27 +61,15 @@ export class StoreStatement<Row> {
   readonly #pieces: Piece[];
   /** Its text, values as `?`: a statement built from others reads theirs instead of building them again. */
   readonly #text: string;
-  /** The models the text names, and those it writes. */
-  readonly names: Set<string>;
-  readonly writes: Set<string>;
+  /** The models the text names, and those it writes (shared by every statement of the same text: never changed). */
+  readonly names: ReadonlySet<string>;
+  readonly writes: ReadonlySet<string>;
 
   constructor(strings: readonly string[], values: unknown[]) {
     this.#pieces = strings.flatMap((text, i) => (i < values.length ? [text, pieceOf(values[i])] : [text]));
     const text = this.#pieces.map((piece) => (typeof piece === 'string' ? piece : piece instanceof StoreStatement ? piece.#text : '?')).join('');
     this.#text = text;
-    if (uncheckedForms.some((form) => form.test(text)))
-      throw new TenancyViolation('A store statement names its tables plainly ("Model"): no ONLY, schema, MERGE, TRUNCATE or COPY.');
-    this.names = new Set([...text.matchAll(/"([A-Z][A-Za-z]*)"/g)].map((m) => m[1]!).filter((name) => name in tenancyOf));
-    this.writes = new Set([...text.matchAll(/(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"([A-Z][A-Za-z]*)"/gi)].map((m) => m[1]!));
-    for (const name of this.names) {
-      const tenancy = tenancyOf[name as Prisma.ModelName];
-      if (tenancy !== 'owned' && tenancy !== 'reference') throw new TenancyViolation(`A store statement names "${name}", which no store owns.`);
-    }
-    for (const name of this.writes) {
-      if (tenancyOf[name as Prisma.ModelName] !== 'owned') throw new TenancyViolation(`A store statement writes "${name}", which no store owns.`);
-      if (changesCachedReads[name as Prisma.ModelName])
-        throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
-    }
+    ({ names: this.names, writes: this.writes } = checkedText(text));
   }
 
   /** Whether `STORE` appears in it or in a statement it holds. */
@@ -96,26 +84,72 @@ export class StoreStatement<Row> {
 
   /** The SQL to send, the store bound; only `$storeQuery` calls it, with its client's own store. */
   bind(storeId: string): Prisma.Sql {
-    const strings: string[] = [''];
-    const values: unknown[] = [];
-    this.#bindInto(storeId, strings, values);
-    return new Prisma.Sql(strings, values as Prisma.Sql[]);
+    const { strings, slots } = this.#flat();
+    return new Prisma.Sql(strings, slots.map((slot) => (slot === STORE ? storeId : slot.value)) as Prisma.Sql[]);
   }
 
-  /** Appends its text and values to a statement's, a statement it holds inlined in place. */
-  #bindInto(storeId: string, strings: string[], values: unknown[]): void {
-    const push = (value: unknown, after = '') => {
-      values.push(value);
-      strings.push(after);
-    };
+  /** Its text split at its values, the statements it holds inlined: built once, for every binding. */
+  #flattened?: { strings: string[]; slots: (typeof STORE | { value: unknown })[] };
+
+  #flat(): { strings: string[]; slots: (typeof STORE | { value: unknown })[] } {
+    if (this.#flattened) return this.#flattened;
+    const strings = [''];
+    const slots: (typeof STORE | { value: unknown })[] = [];
     for (const piece of this.#pieces) {
       if (typeof piece === 'string') strings[strings.length - 1] += piece;
-      else if (piece === STORE) push(storeId, '::uuid');
       else if (piece instanceof Columns) strings[strings.length - 1] += piece.toString();
-      else if (piece instanceof StoreStatement) piece.#bindInto(storeId, strings, values);
-      else push(piece.value);
+      else if (piece instanceof StoreStatement) {
+        const inner = piece.#flat();
+        strings[strings.length - 1] += inner.strings[0];
+        inner.slots.forEach((slot, i) => {
+          slots.push(slot);
+          strings.push(inner.strings[i + 1]!);
+        });
+      } else {
+        slots.push(piece);
+        strings.push(piece === STORE ? '::uuid' : '');
+      }
     }
+    this.#flattened = { strings, slots };
+    return this.#flattened;
   }
+}
+
+/** What a statement's text names and writes, once its checks passed. */
+interface CheckedText {
+  names: Set<string>;
+  writes: Set<string>;
+}
+
+/**
+ * Texts already checked: most statements are built again on every request from the same text
+ * (their values apart), so each text is checked once. Bounded, since a text may hold column lists
+ * the code builds; emptied when full.
+ */
+const checkedTexts = new Map<string, CheckedText>();
+const CHECKED_TEXTS_KEPT = 1_000;
+
+/** The checks of `StoreStatement` on a statement's whole text (statements it holds inlined), which throw on a form no store may send. */
+function checkedText(text: string): CheckedText {
+  const known = checkedTexts.get(text);
+  if (known) return known;
+  if (uncheckedForms.some((form) => form.test(text)))
+    throw new TenancyViolation('A store statement names its tables plainly ("Model"): no ONLY, schema, MERGE, TRUNCATE or COPY.');
+  const names = new Set([...text.matchAll(/"([A-Z][A-Za-z]*)"/g)].map((m) => m[1]!).filter((name) => name in tenancyOf));
+  const writes = new Set([...text.matchAll(/(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"([A-Z][A-Za-z]*)"/gi)].map((m) => m[1]!));
+  for (const name of names) {
+    const tenancy = tenancyOf[name as Prisma.ModelName];
+    if (tenancy !== 'owned' && tenancy !== 'reference') throw new TenancyViolation(`A store statement names "${name}", which no store owns.`);
+  }
+  for (const name of writes) {
+    if (tenancyOf[name as Prisma.ModelName] !== 'owned') throw new TenancyViolation(`A store statement writes "${name}", which no store owns.`);
+    if (changesCachedReads[name as Prisma.ModelName])
+      throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
+  }
+  if (checkedTexts.size >= CHECKED_TEXTS_KEPT) checkedTexts.clear();
+  const checked = { names, writes };
+  checkedTexts.set(text, checked);
+  return checked;
 }
 
 function pieceOf(value: unknown): Piece {
@@ -147,8 +181,17 @@ export function prepared<Row>(name: string, statement: StoreStatement<Row>): Sto
  */
 export function preparedStatementName(query: { sql: string }): string {
   const declared = /^\/\* prepared:([a-z-]+) \*\//.exec(query.sql);
-  return declared ? `${declared[1]}-${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}` : '';
+  if (!declared) return '';
+  const known = preparedNames.get(query.sql);
+  if (known) return known;
+  const name = `${declared[1]}-${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+  if (preparedNames.size >= CHECKED_TEXTS_KEPT) preparedNames.clear();
+  preparedNames.set(query.sql, name);
+  return name;
 }
+
+/** The names of texts already prepared: a statement's text is long, and hashed once. */
+const preparedNames = new Map<string, string>();
 
 /** A piece of a store statement, composed into others (json-sql.ts, pricing-sql.ts): its rows are never read on their own. */
 export type SqlPart = StoreStatement<unknown>;

@@ -67,7 +67,7 @@ const detailFields = {
   ),
   variants: jsonList(
     variant,
-    storeSql`${localizedVariantsFrom} WHERE v."productId" = p.id AND v."storeId" = ${STORE} AND v."isActive"`,
+    storeSql`${localizedVariantsFrom} WHERE v."productId" = p.id AND v."isActive"`,
     storeSql`v.position, v."pId"`,
   ),
   // `localizedCategory`: its name in the locale.
@@ -82,7 +82,7 @@ const detailFields = {
     jsonObject({ id: storeSql`c.id`, name: storeSql`coalesce(nullif(tc.fields->>'name', ''), c.name)`, slug: storeSql`c.slug` }),
     storeSql`"CollectionProduct" cp JOIN "Collection" c ON c.id = cp."collectionId"
       LEFT JOIN "Translation" tc ON tc."storeId" = ${STORE} AND tc."resourceType" = 'collection' AND tc."resourceId" = c.id AND tc.locale = req.locale
-      WHERE cp."productId" = p.id AND cp."storeId" = ${STORE} AND c.storefront AND c.mode = 'manual'`,
+      WHERE cp."productId" = p.id AND c.storefront AND c.mode = 'manual'`,
     storeSql`c.position, c."pId"`,
   ),
 };
