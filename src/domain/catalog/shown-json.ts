@@ -30,9 +30,9 @@ type ShownRow = { id: string; head: string; metafields: unknown; tail: string };
 
 /**
  * The statement writing the shopper-visible products of `from` (a FROM clause naming the rows `p`)
- * that `match` (a condition on them) in `order`, each as the face writes it, with the live offers of the request's clock (the same
- * ones every other read prices with) and the translations of `locale`. Prepared: a face's
- * statement has one text, planned once per connection.
+ * that `match` (a condition on them) in `order`, each as the face writes it, with the live offers
+ * of the request's clock (the same ones every other read prices with) and the translations of
+ * `locale`. Prepared: a face's statement has one text, planned once per connection.
  */
 async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProductSql, rows: { from: SqlPart; match: SqlPart; order: SqlPart }) {
   const translated = locale.isPrimary ? null : locale.code;
