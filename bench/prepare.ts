@@ -86,7 +86,7 @@ export async function prepareStores(db: BenchDatabase, sizes: number[], servers:
       }
 
       let carts: PreparedStore['carts'];
-      if (products === checkoutSize) {
+      if (products === checkoutSize && CHECKOUTS > 0) {
         carts = Object.fromEntries(servers.map((server) => [server, cartSessions(server, CHECKOUTS * rounds)]));
         await prepareCarts(app, database, store, publicKey, Object.values(carts).flat());
       }
