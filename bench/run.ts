@@ -36,7 +36,8 @@ const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'reads,floor,delivery,
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number from 1, not "${process.env.BENCH_ROUNDS}"`);
-if (!Number.isInteger(CHECKOUTS) || CHECKOUTS < 0) throw new Error(`BENCH_CHECKOUTS must be a whole number of carts (0 places no order), not "${process.env.BENCH_CHECKOUTS}"`);
+if (!Number.isInteger(CHECKOUTS) || CHECKOUTS < 0)
+  throw new Error(`BENCH_CHECKOUTS must be a whole number of carts (0 places no order), not "${process.env.BENCH_CHECKOUTS}"`);
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
   throw new Error(`BENCH_SIZES must list whole numbers of products, not "${process.env.BENCH_SIZES}"`);
 if (TRAFFIC_COMPARE && BASELINE) {

@@ -65,11 +65,7 @@ const detailFields = {
     storeSql`${localizedOptionsSql} lo`,
     storeSql`lo.position, lo.name`,
   ),
-  variants: jsonList(
-    variant,
-    storeSql`${localizedVariantsFrom} WHERE v."productId" = p.id AND v."isActive"`,
-    storeSql`v.position, v."pId"`,
-  ),
+  variants: jsonList(variant, storeSql`${localizedVariantsFrom} WHERE v."productId" = p.id AND v."isActive"`, storeSql`v.position, v."pId"`),
   // `localizedCategory`: its name in the locale.
   category: storeSql`(
     SELECT ${jsonObject({ id: storeSql`c.id`, p_id: storeSql`c."pId"`, name: storeSql`coalesce(nullif(ct.fields->>'name', ''), c.name)`, slug: storeSql`c.slug`, parent_id: storeSql`c."parentId"` })}
