@@ -1,7 +1,7 @@
 // The storefront REST product card and product page as the floor writes them: the card is Bazaar's
 // own SQL form (src/rest/storefront/products/card-sql.ts) over a product row `p` joined with `shop`
-// and shown-sql.ts's joins; the page adds the detail's fields (presenters.ts `presentProductDetail`)
-// in the presenter's order. The primary locale's text (the floor serves no `locale`).
+// and shown-sql.ts's joins; the page adds the detail's fields in the order of its TypeScript form
+// (test/support/product-page-form.ts). The primary locale's text (the floor serves no `locale`).
 import { jsonObject } from '../../src/platform/database/json-sql.js';
 import { appliedDiscount, cardFieldsAfterMetafields, cardFieldsBeforeMetafields } from '../../src/rest/storefront/products/card-sql.js';
 import { list, moneyNumber, object, sqlOf, sqlText, storedJson } from './json-sql.js';
@@ -51,7 +51,7 @@ const variant = object({
   image: `(SELECT ${galleryImage('vimg')} FROM "ProductImage" vimg WHERE vimg.id = v."imageId" AND vimg."productId" = p.id)`,
 });
 
-/** `presentProductDetail` of the product row `p`: the card's fields, then the page's own. */
+/** The product page of the product row `p` (test/support/product-page-form.ts): the card's fields, then the page's own. */
 export const restDetail = sqlText(
   jsonObject({
     ...cardFields,

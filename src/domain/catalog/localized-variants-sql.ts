@@ -64,29 +64,40 @@ export const localizedVariantTitle = storeSql`coalesce(${translatedText(storeSql
 /** Whether a JSON key is an array index, which JavaScript puts first in an object, in numeric order (the others follow: nulls sort last). */
 const arrayIndex = (key: SqlPart) => storeSql`(${key} ~ '^(0|[1-9][0-9]{0,9})$' AND ${key}::bigint < 4294967295)`;
 
-/** The JSON text JSON.stringify writes of an object of `rows` (`name`, text `value`, `n` its place), in JavaScript's key order: array indexes first, then by place. */
+/**
+ * The JSON text JSON.stringify writes of an object of `rows` (`name`; `value`, its value's JSON
+ * text; `n`, its place), in JavaScript's key order: array indexes first, then by place.
+ */
 const objectInKeyOrder = (rows: SqlPart): SqlPart => storeSql`coalesce((
-  SELECT '{' || string_agg(to_json(x.name)::text || ':' || to_json(x.value)::text, ','
-    ORDER BY CASE WHEN ${arrayIndex(storeSql`x.name`)} THEN x.name::bigint END, x.n) || '}'
+  SELECT '{' || string_agg(to_json(x.name)::text || ':' || x.value, ',' ORDER BY ${keyOrder(storeSql`x.name`)}, x.n) || '}'
   FROM (${rows}) x
 ), '{}')::json`;
 
-/** A variant `v`'s option values as stored, each with its place. */
-const storedValues = storeSql`SELECT e.key AS name, e.n, e.value #>> '{}' AS value FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)`;
+/** JavaScript's order of an object's keys: array indexes first, in numeric order (the others' null sorts last). */
+const keyOrder = (key: SqlPart) => storeSql`CASE WHEN ${arrayIndex(key)} THEN ${key}::bigint END`;
+
+/**
+ * A variant `v`'s option values as the process reads them back, each with its place in
+ * JavaScript's order of the stored object; a value's JSON text is jsonb's, which is
+ * JSON.stringify's for the text values the writes allow (product-fields.ts).
+ */
+const storedValues = storeSql`
+  SELECT e.key AS name, e.value::text AS value, row_number() OVER (ORDER BY ${keyOrder(storeSql`e.key`)}, e.n) AS n
+  FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)`;
 
 /**
  * A variant `v`'s option values in the locale, as the JSON text JSON.stringify writes of the object
- * `localizedOptions` builds: each option named in the locale, each value the variant's own
- * translation of it or the value itself; keys in JavaScript's order (array indexes first, then as
- * stored); a name two options share in the locale once, where the first stood, with the last value.
+ * `localizedOptions` builds from the stored one, key by key in its order: each option named in the
+ * locale, each value the variant's own translation of it or the value itself; keys in JavaScript's
+ * order; a name two options share in the locale once, where the first stood, with the last value.
  * In the primary locale, the values as stored.
  */
 export const localizedOptionValuesJson = storeSql`CASE WHEN req.locale IS NULL THEN ${objectInKeyOrder(storedValues)} ELSE ${objectInKeyOrder(storeSql`
   SELECT e.name, min(e.n) AS n, (array_agg(e.value ORDER BY e.n DESC))[1] AS value
   FROM (
-    SELECT coalesce(lo.local_name, e.key) AS name, e.n,
-      coalesce(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}, e.value #>> '{}') AS value
-    FROM jsonb_each(v."optionValues") WITH ORDINALITY AS e(key, value, n)
-    LEFT JOIN ${localizedOptionRows} lo ON lo.name = e.key
+    SELECT coalesce(lo.local_name, e.name) AS name, e.n,
+      coalesce(to_json(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))})::text, e.value) AS value
+    FROM (${storedValues}) e
+    LEFT JOIN ${localizedOptionRows} lo ON lo.name = e.name
   ) e
   GROUP BY e.name`)} END`;

@@ -30,14 +30,14 @@ type ShownRow = { id: string; head: string; metafields: unknown; tail: string };
 
 /**
  * The statement writing the shopper-visible products of `from` (a FROM clause naming the rows `p`)
- * that `match` (a condition on them) in `order`, each as the face writes it, with the live offers
+ * that `match` (a condition on them) in `order`, prepared under `name`, each as the face writes it, with the live offers
  * of the request's clock (the same ones every other read prices with) and the translations of
  * `locale`. Prepared: a face's statement has one text, planned once per connection.
  */
-async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProductSql, rows: { from: SqlPart; match: SqlPart; order: SqlPart }) {
+async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProductSql, rows: { name: string; from: SqlPart; match: SqlPart; order?: SqlPart }) {
   const translated = locale.isPrimary ? null : locale.code;
   return prepared(
-    'shown-products',
+    rows.name,
     storeSql<ShownRow>`
     WITH req AS MATERIALIZED (SELECT ${ctx.now.toISOString()}::timestamptz AS now, ${translated}::text AS locale),
     face AS MATERIALIZED (${face.row}),
@@ -54,7 +54,7 @@ async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProdu
     CROSS JOIN LATERAL (${localizedProductTextSql}) tx
     CROSS JOIN LATERAL (SELECT (${localizedMetafieldsSql}) AS metafields) mf
     WHERE ${shopperVisibleSql} AND ${rows.match}
-    ORDER BY ${rows.order}`,
+    ${rows.order ? storeSql`ORDER BY ${rows.order}` : storeSql``}`,
   );
 }
 
@@ -71,7 +71,7 @@ const textOf = (row: ShownRow) => `${row.head}${JSON.stringify(row.metafields)}$
 export async function shownProductsJson(ctx: Ctx, ids: string[], locale: ResolvedLocale, face: ShownProductSql): Promise<string> {
   if (!ids.length) return '[]';
   const from = storeSql`unnest(${ids}::uuid[]) WITH ORDINALITY AS o(id, n) JOIN "Product" p ON p.id = o.id`;
-  const statement = await shownStatement(ctx, locale, face, { from, match: storeSql`true`, order: storeSql`o.n` });
+  const statement = await shownStatement(ctx, locale, face, { name: 'shown-products', from, match: storeSql`true`, order: storeSql`o.n` });
   const rows = await ctx.db.$storeQuery(statement, { stockOf: ids });
   return `[${rows.map(textOf).join(',')}]`;
 }
@@ -81,7 +81,11 @@ export async function shownProductsJson(ctx: Ctx, ids: string[], locale: Resolve
  * statement, which finds the product too. A cached answer built with it follows that product's stock.
  */
 export async function shownProductJson(ctx: Ctx, slug: string, locale: ResolvedLocale, face: ShownProductSql): Promise<string | null> {
-  const statement = await shownStatement(ctx, locale, face, { from: storeSql`"Product" p`, match: storeSql`p.slug = ${slug}`, order: storeSql`p.id` });
+  const statement = await shownStatement(ctx, locale, face, {
+    name: 'shown-product',
+    from: storeSql`"Product" p`,
+    match: storeSql`p.slug = ${slug}`,
+  });
   const rows = await ctx.db.$storeQuery(statement, { stockOf: (found) => found.map((row) => row.id) });
   return rows[0] ? textOf(rows[0]) : null;
 }

@@ -123,11 +123,12 @@ interface CheckedText {
 
 /**
  * Texts already checked: most statements are built again on every request from the same text
- * (their values apart), so each text is checked once. Bounded, since a text may hold column lists
- * the code builds; emptied when full.
+ * (their values apart, which are `?` in it), so each text is checked once. The code's statements
+ * are a few hundred texts; the bound is a guard, and a full map is emptied.
  */
 const checkedTexts = new Map<string, CheckedText>();
-const CHECKED_TEXTS_KEPT = 1_000;
+/** How many texts the maps of checked texts and prepared names each keep. */
+const TEXTS_KEPT = 1_000;
 
 /** The checks of `StoreStatement` on a statement's whole text (statements it holds inlined), which throw on a form no store may send. */
 function checkedText(text: string): CheckedText {
@@ -146,7 +147,7 @@ function checkedText(text: string): CheckedText {
     if (changesCachedReads[name as Prisma.ModelName])
       throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
   }
-  if (checkedTexts.size >= CHECKED_TEXTS_KEPT) checkedTexts.clear();
+  if (checkedTexts.size >= TEXTS_KEPT) checkedTexts.clear();
   const checked = { names, writes };
   checkedTexts.set(text, checked);
   return checked;
@@ -185,7 +186,7 @@ export function preparedStatementName(query: { sql: string }): string {
   const known = preparedNames.get(query.sql);
   if (known) return known;
   const name = `${declared[1]}-${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
-  if (preparedNames.size >= CHECKED_TEXTS_KEPT) preparedNames.clear();
+  if (preparedNames.size >= TEXTS_KEPT) preparedNames.clear();
   preparedNames.set(query.sql, name);
   return name;
 }

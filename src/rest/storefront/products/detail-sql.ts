@@ -7,7 +7,7 @@ import {
   localizedVariantTitle,
 } from '../../../domain/catalog/localized-variants-sql.js';
 import { shownProductJson, type ShownProductSql } from '../../../domain/catalog/shown-json.js';
-import type { ResolvedLocale } from '../../../domain/locale/resolve-locale.js';
+import { resolveLocale } from '../../../domain/locale/resolve-locale.js';
 import { renditionsJson } from '../../../domain/media/renditions-sql.js';
 import { bestPriceOf } from '../../../domain/pricing/pricing-sql.js';
 import { jsonList, jsonObject, jsonObjectRest, moneyNumber } from '../../../platform/database/json-sql.js';
@@ -17,9 +17,10 @@ import { hasNoNul } from '../../../platform/validation/text-rules.js';
 import { singleOfJson } from '../../kit/envelope.js';
 import { cardFieldsAfterMetafields, galleryImage, productCardSql } from './card-sql.js';
 
-// `presentProductDetail` (presenters.ts) in SQL: the card's fields (card-sql.ts), then the page's
-// own, in the presenter's order. test/rest/storefront/products/detail-sql.test.ts holds the two
-// forms to the same bytes.
+// The product page in SQL: the card's fields (card-sql.ts), then the page's own. Its TypeScript
+// form, built from the loaded view with the card's presenter, is kept as the reference
+// (test/support/product-page-form.ts); test/rest/storefront/products/detail-sql.test.ts holds the
+// two to the same bytes.
 
 /** `presentVariant` of an active variant `v` of the product, `tv` its translation. */
 const variant = jsonObject({
@@ -78,7 +79,7 @@ const detailFields = {
     jsonObject({ id: storeSql`c.id`, name: storeSql`coalesce(nullif(tc.fields->>'name', ''), c.name)`, slug: storeSql`c.slug` }),
     storeSql`"CollectionProduct" cp JOIN "Collection" c ON c.id = cp."collectionId"
       LEFT JOIN "Translation" tc ON tc."storeId" = ${STORE} AND tc."resourceType" = 'collection' AND tc."resourceId" = c.id AND tc.locale = req.locale
-      WHERE cp."productId" = p.id AND c.storefront AND c.mode = 'manual'`,
+      WHERE cp."productId" = p.id AND c."storeId" = ${STORE} AND c.storefront AND c.mode = 'manual'`,
     storeSql`c.position, c."pId"`,
   ),
 };
@@ -90,10 +91,12 @@ export function productDetailSql(store: Store): ShownProductSql {
   return { ...productCardSql(store), tail: detailTail };
 }
 
-/** GET /store/products/{slug}'s answer, which PostgreSQL writes; a 404 when the slug names no shopper-visible product. */
-export async function productDetailJson(ctx: Ctx, slug: string, locale: ResolvedLocale) {
+/** GET /store/products/{slug}'s answer in the requested locale, which PostgreSQL writes; a 404 when the slug names no shopper-visible product. */
+export async function productDetailJson(ctx: Ctx, input: { slug: string; locale?: string | null }) {
   // A slug with a NUL cannot exist (PostgreSQL text refuses it), so it names no product.
-  const product = hasNoNul(slug) ? await shownProductJson(ctx, slug, locale, productDetailSql(ctx.store)) : null;
+  if (!hasNoNul(input.slug)) throw ApiError.notFound('Product');
+  const locale = await resolveLocale(ctx, input.locale);
+  const product = await shownProductJson(ctx, input.slug, locale, productDetailSql(ctx.store));
   if (product === null) throw ApiError.notFound('Product');
   return { contentLanguage: locale.code, body: singleOfJson('Product', product) };
 }

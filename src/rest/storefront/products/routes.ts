@@ -1,6 +1,5 @@
 import { storeKey } from '../../../auth/requirements.js';
 import { listCatalogProducts } from '../../../domain/catalog/list-catalog-products.js';
-import { resolveLocale } from '../../../domain/locale/resolve-locale.js';
 import { RELATED_LIMIT, relatedProductViews } from '../../../domain/catalog/related-products.js';
 import { wholeList } from '../../kit/envelope.js';
 import { productCardPage } from './card-sql.js';
@@ -39,7 +38,7 @@ export const productRoutes = [
     params: productSlugParams,
     query: localeQuery,
     answer: productDetailAnswer,
-    handle: async (ctx, { params, query }) => productDetailJson(ctx, params.slug, await resolveLocale(ctx, query.locale)),
+    handle: (ctx, { params, query }) => productDetailJson(ctx, { slug: params.slug, locale: query.locale }),
   }),
   defineRoute({
     method: 'GET',

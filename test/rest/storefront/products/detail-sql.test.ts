@@ -1,7 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type Ctx } from '../../../../src/domain/context.js';
-import { resolveLocale } from '../../../../src/domain/locale/resolve-locale.js';
 import type { Product } from '../../../../src/generated/prisma/client.js';
 import { MemoryKv } from '../../../../src/platform/kv/memory-kv.js';
 import { bodyText } from '../../../../src/rest/kit/json-text.js';
@@ -38,8 +37,7 @@ const ctxOf = (): Ctx =>
   });
 
 async function bothForms(slug: string, code: string) {
-  const locale = await resolveLocale(ctxOf(), code);
-  const written = await productDetailJson(ctxOf(), slug, locale);
+  const written = await productDetailJson(ctxOf(), { slug, locale: code });
   return { presented: await presentedProductPage(ctxOf(), slug, code), written: bodyText(written.body), language: written.contentLanguage };
 }
 
@@ -57,7 +55,8 @@ beforeAll(async () => {
   const lantern = await createLantern(t.database, shop.store, { slug: 'lantern', category: lamps });
   // Options named and valued in French by some variants only, the first variant's translation of a
   // name or value winning; one named like an array index, which JavaScript puts first in an object
-  // (so it is option1, and first in every variant's values, where jsonb keeps shorter keys first).
+  // (so it is option1, and first in every variant's values, where jsonb keeps shorter keys first),
+  // and keeps that place once named in French.
   const shirt = await createProduct(t.database, shop.store, {
     title: 'Shirt',
     slug: 'shirt',
@@ -72,6 +71,7 @@ beforeAll(async () => {
   await translate('variant', shirtVariants[0]!.id, { option3_value: 'Rouge vif' });
   await translate('variant', shirtVariants[1]!.id, {
     title: 'M rouge',
+    option1_name: 'Numéro',
     option2_name: 'Taille',
     option2_value: 'Moyen',
     option3_name: '',
@@ -122,13 +122,13 @@ describe('the product page written by PostgreSQL', () => {
     const { written } = await bothForms('shirt', 'fr');
     const page = JSON.parse(written) as { data: { options: unknown[]; variants: { title: string; option_values: Record<string, string> }[] } };
     expect(page.data.options).toEqual([
-      { name: '123456', position: 0, values: ['x'] },
+      { name: 'Numéro', position: 0, values: ['x'] },
       { name: 'Taille', position: 1, values: ['S', 'Moyen', 'Grand'] },
       { name: 'Couleur', position: 2, values: ['Rouge vif', 'Bleu'] },
     ]);
     expect(page.data.variants.map((v) => [v.title, JSON.stringify(v.option_values)])).toEqual([
-      ['S red', '{"123456":"x","Taille":"S","Couleur":"Rouge vif"}'],
-      ['M rouge', '{"123456":"x","Taille":"Moyen","Couleur":"Rouge"}'],
+      ['S red', '{"Numéro":"x","Taille":"S","Couleur":"Rouge vif"}'],
+      ['M rouge', '{"Numéro":"x","Taille":"Moyen","Couleur":"Rouge"}'],
     ]);
   });
 
