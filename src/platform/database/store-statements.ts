@@ -202,8 +202,12 @@ export function storeSql<Row = unknown>(strings: TemplateStringsArray, ...values
   return new StoreStatement<Row>(strings, values);
 }
 
-/** The statement a store client is sending now: its own `$queryRaw` lets this one SQL text through, and refuses any other. */
-const sending = new AsyncLocalStorage<string>();
+/**
+ * The statement a store client is sending now: its own `$queryRaw` lets this one SQL text through,
+ * and refuses any other. Kept as the text's pieces between its values (Prisma.Sql's `strings`),
+ * whose text is the same exactly when they are: Prisma.Sql writes its text anew on every read of `sql`.
+ */
+const sending = new AsyncLocalStorage<readonly string[]>();
 
 /** What a statement declares of itself when it runs. */
 export interface StatementTerms<Row = unknown> {
@@ -231,7 +235,7 @@ export function runStoreStatement<Row>(
   if (reads && !terms.stockOf) reads.bound = true;
   const sql = statement.bind(storeId);
   // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
-  return sending.run(sql.sql, async () => {
+  return sending.run(sql.strings, async () => {
     const rows = await client.$queryRaw<Row[]>(sql);
     const { stockOf } = terms;
     if (reads && stockOf) for (const id of typeof stockOf === 'function' ? stockOf(rows) : stockOf) reads.products.add(id);
@@ -241,5 +245,6 @@ export function runStoreStatement<Row>(
 
 /** Whether the raw SQL a store client's `$queryRaw` is handed is the store statement it is sending. */
 export function isStoreStatementSent(args: unknown): boolean {
-  return args instanceof Prisma.Sql && sending.getStore() === args.sql;
+  const sent = sending.getStore();
+  return args instanceof Prisma.Sql && sent !== undefined && sent.length === args.strings.length && sent.every((piece, i) => piece === args.strings[i]);
 }
