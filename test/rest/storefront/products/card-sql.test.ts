@@ -1,18 +1,16 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type Ctx } from '../../../../src/domain/context.js';
+import type { Ctx } from '../../../../src/domain/context.js';
 import { loadProductViews } from '../../../../src/domain/catalog/product-view.js';
 import { shownProductsJson } from '../../../../src/domain/catalog/shown-json.js';
 import { resolveLocale } from '../../../../src/domain/locale/resolve-locale.js';
 import type { Product } from '../../../../src/generated/prisma/client.js';
-import { MemoryKv } from '../../../../src/platform/kv/memory-kv.js';
 import { productCardSql } from '../../../../src/rest/storefront/products/card-sql.js';
 import { presentProductCard } from '../../../../src/rest/storefront/products/presenters.js';
 import { seedCatalog } from '../../../../src/seed/seed-catalog.js';
 import { createCategory, createLantern, createProduct } from '../../../support/catalog.js';
 import { defineMetafield } from '../../../support/custom-data.js';
 import { createDiscount } from '../../../support/discounts.js';
-import { testMediaServices } from '../../../support/media.js';
+import { shopperContext } from '../../../support/shopper-context.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -26,19 +24,7 @@ let t: TestApp;
 let shop: TestStore;
 let products: Product[];
 
-const ctxOf = (): Ctx =>
-  createContext({
-    db: t.database.prisma,
-    kv: new MemoryKv(),
-    media: testMediaServices(),
-    store: shop.store,
-    principal: { keyId: 'test', kind: 'public', mode: 'live', scopes: new Set(), installation: null },
-    settings: { cartTtlDays: 30, publicUrl: 'http://localhost', outboundAllow: [] },
-    requestId: 'req_test',
-    log: pino({ level: 'silent' }),
-    secret: 'test-secret',
-    now,
-  });
+const ctxOf = (): Ctx => shopperContext(t.database, shop.store, now);
 
 /** Both forms of the cards of `ids`, in that order, in `code`'s locale. */
 async function bothForms(ids: string[], code: string) {

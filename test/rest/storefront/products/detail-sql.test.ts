@@ -1,15 +1,13 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type Ctx } from '../../../../src/domain/context.js';
+import type { Ctx } from '../../../../src/domain/context.js';
 import type { Product } from '../../../../src/generated/prisma/client.js';
-import { MemoryKv } from '../../../../src/platform/kv/memory-kv.js';
 import { bodyText } from '../../../../src/rest/kit/json-text.js';
 import { productDetailJson } from '../../../../src/rest/storefront/products/detail-sql.js';
 import { seedCatalog } from '../../../../src/seed/seed-catalog.js';
 import { createCategory, createLantern, createProduct } from '../../../support/catalog.js';
 import { createDiscount } from '../../../support/discounts.js';
-import { testMediaServices } from '../../../support/media.js';
 import { presentedProductPage } from '../../../support/product-page-form.js';
+import { shopperContext } from '../../../support/shopper-context.js';
 import { makeStore, type TestStore } from '../../../support/stores.js';
 import { startTestApp, type TestApp } from '../../../support/test-app.js';
 
@@ -22,19 +20,7 @@ let t: TestApp;
 let shop: TestStore;
 let products: Product[];
 
-const ctxOf = (): Ctx =>
-  createContext({
-    db: t.database.prisma,
-    kv: new MemoryKv(),
-    media: testMediaServices(),
-    store: shop.store,
-    principal: { keyId: 'test', kind: 'public', mode: 'live', scopes: new Set(), installation: null },
-    settings: { cartTtlDays: 30, publicUrl: 'http://localhost', outboundAllow: [] },
-    requestId: 'req_test',
-    log: pino({ level: 'silent' }),
-    secret: 'test-secret',
-    now,
-  });
+const ctxOf = (): Ctx => shopperContext(t.database, shop.store, now);
 
 async function bothForms(slug: string, code: string) {
   const written = await productDetailJson(ctxOf(), { slug, locale: code });
