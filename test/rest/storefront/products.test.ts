@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../src/generated/prisma/client.js';
 import { createCategory, createProduct } from '../../support/catalog.js';
+import { expectValidation } from '../../support/failure.js';
 import { get } from '../../support/http.js';
 import { makeStore, type TestStore } from '../../support/stores.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -281,5 +282,10 @@ describe('GET /v1/store/products/{slug}', () => {
     const res = await get(t.app, `/v1/store/products/${slug}`, shop.publicKey);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ status: 'failed', error_code: 'not_found', message: 'Product not found.', data: null });
+  });
+
+  it('refuses a slug or locale PostgreSQL cannot hold (a NUL) as invalid', async () => {
+    expectValidation(await get(t.app, '/v1/store/products/a%00b', shop.publicKey), 'slug');
+    expectValidation(await get(t.app, '/v1/store/products/canvas-tote?locale=%00', shop.publicKey), 'locale');
   });
 });

@@ -13,7 +13,6 @@ import { bestPriceOf } from '../../../domain/pricing/pricing-sql.js';
 import { jsonList, jsonObject, jsonObjectRest, moneyNumber } from '../../../platform/database/json-sql.js';
 import { STORE, storeSql } from '../../../platform/database/store-statements.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
-import { hasNoNul } from '../../../platform/validation/text-rules.js';
 import { singleOfJson } from '../../kit/envelope.js';
 import { cardFieldsAfterMetafields, galleryImage, productCardSql } from './card-sql.js';
 
@@ -93,8 +92,6 @@ export function productDetailSql(store: Store): ShownProductSql {
 
 /** GET /store/products/{slug}'s answer in the requested locale, which PostgreSQL writes; a 404 when the slug names no shopper-visible product. */
 export async function productDetailJson(ctx: Ctx, input: { slug: string; locale?: string | null }) {
-  // A slug with a NUL cannot exist (PostgreSQL text refuses it), so it names no product.
-  if (!hasNoNul(input.slug)) throw ApiError.notFound('Product');
   const locale = await resolveLocale(ctx, input.locale);
   const product = await shownProductJson(ctx, input.slug, locale, productDetailSql(ctx.store));
   if (product === null) throw ApiError.notFound('Product');
