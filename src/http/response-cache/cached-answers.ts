@@ -18,6 +18,11 @@ export interface CachedAnswer {
   /** Milliseconds since the epoch after which it is built again with no write at all: the next discount boundary, or its own share of the maximum age (`lastsUntil`); null for never. */
   expiresAt: number | null;
   /**
+   * Until when, past `expiresAt`, it may still answer while another request builds it again (`staleUntil`):
+   * never past a discount boundary, at which it is wrong; absent, not at all.
+   */
+  staleUntil?: number | null;
+  /**
    * What stock writes make it stale: `sales`, the store's sales token it is known current at;
    * `products`, the stock token of each product it read (checked once the sales token moved, and
    * `sales` brought forward when none changed), or null when any stock write of the store does.
@@ -38,6 +43,12 @@ export interface CachedAnswersOptions {
 
 type Meta = Omit<CachedAnswer, 'body' | 'textBytes' | 'compressed'>;
 
+/** A kept answer as found: `stale` once past its life, while it may still answer during its rebuild. */
+export interface FoundAnswer {
+  answer: CachedAnswer;
+  stale: boolean;
+}
+
 const noop = () => undefined;
 
 /** How often a process waiting for another's build looks for the answer in Redis. */
@@ -49,6 +60,15 @@ const SHARED_POLL_MS = 20;
  * same instant, a maximum age later, and a storm of misses would take the server's CPU at once.
  */
 const MAX_AGE_SPREAD = 0.2;
+
+/**
+ * How long past the maximum age, as a share of it, an answer may still be served while it is
+ * built again: the rebuilds of answers that age together (a thousand stores warmed at once) then
+ * queue for the few builds the cache runs at a time (catalog-cache.ts) instead of taking the CPU
+ * from every hit. The first request that finds an answer past its life builds it when a build is
+ * free, so an idle server never serves one.
+ */
+const STALE_GRACE = 0.5;
 
 /** Fixed cost of an entry beside its text: key, headers, bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -70,20 +90,21 @@ export class CachedAnswers {
     this.#local = new LRUCache({
       maxSize: options.maxBytes,
       sizeCalculation: (answer, key) => heldBytes(answer) + key.length + ENTRY_OVERHEAD_BYTES,
-      ttl: options.maxAgeMs,
+      ttl: this.#servedMs(),
     });
   }
 
-  /** The answer kept under `key` that is still good at `now`. */
-  async get(key: string, now: number): Promise<CachedAnswer | null> {
+  /** The answer kept under `key` that may still answer at `now`: good, or stale while it is built again. */
+  async get(key: string, now: number): Promise<FoundAnswer | null> {
     const local = this.#local.get(key);
-    if (local) return this.#lifeLeft(local, now) > 0 ? local : null;
+    if (local) return this.#found(local, now);
     if (!this.#shared || this.#shared.degraded) return null;
     const stored = await this.#shared.get(`answer:${key}`);
     const answer = stored ? parse(stored) : null;
-    if (!answer || this.#lifeLeft(answer, now) <= 0) return null;
+    const found = answer && this.#found(answer, now);
+    if (!found) return null;
     this.#local.set(key, answer);
-    return answer;
+    return found;
   }
 
   /** When an answer built at `builtAt` is to be built again with no write: within the last fifth of the maximum age, spread at random. */
@@ -91,34 +112,47 @@ export class CachedAnswers {
     return builtAt + Math.floor(this.#maxAgeMs * (1 - Math.random() * MAX_AGE_SPREAD));
   }
 
+  /** Until when an answer built at `builtAt` may answer while it is built again: half the maximum age past it (`STALE_GRACE`). */
+  staleUntil(builtAt: number): number {
+    return builtAt + this.#servedMs();
+  }
+
   /**
    * With a shared Redis, whether another process is building the answer under `key`: the first to
-   * ask takes a lease on the build and answers no answer and the lease's release (it builds); a
-   * later one polls Redis until the answer appears, the lease is released without one (an answer
-   * that could not be kept) or `waitMs` pass, and then builds too if it must. Without a shared tier
-   * there is no other process to wait for.
+   * ask takes a lease on the build and answers no answer and the lease's release (it leads, and
+   * builds); a later one (when it would rather wait than answer a stale answer, `follow`) polls
+   * Redis until the answer appears, the lease is released without one (an answer that could not be
+   * kept) or `waitMs` pass, and then builds too if it must. Without a shared tier there is no other
+   * process to wait for, and every caller leads.
    */
-  async leadOrFollow(key: string, now: number, waitMs: number): Promise<{ answer: CachedAnswer | null; release: () => void }> {
+  async leadOrFollow(key: string, now: number, waitMs: number, follow = true): Promise<{ answer: CachedAnswer | null; release: () => void; leading: boolean }> {
     const shared = this.#shared;
     const lease = `building:${key}`;
-    if (!shared || shared.degraded) return { answer: null, release: noop };
+    if (!shared || shared.degraded) return { answer: null, release: noop, leading: true };
     // The lease holds the leader's clock: its answer, built a moment past this request's, is no older for it.
     if (await shared.set(lease, String(now), { ttlMs: waitMs, onlyIfAbsent: true })) {
       const release = () => void shared.delete(lease).catch(noop);
       // A leader may have kept its answer and let go of its lease between this process's look and its claim; its clock is unknown
       // by now, so an answer built up to the wait's length past this request's clock counts as built for it.
-      const late = await this.get(key, now + waitMs);
+      const late = await this.#good(key, now + waitMs);
       if (late) release();
-      return { answer: late, release: late ? noop : release };
+      return { answer: late, release: late ? noop : release, leading: !late };
     }
+    if (!follow) return { answer: null, release: noop, leading: false };
     for (let waited = 0; waited < waitMs; waited += SHARED_POLL_MS) {
       await delay(SHARED_POLL_MS);
       const leader = await shared.get(lease);
       // Once the lease is gone its clock is too: as after a late claim, an answer built within the wait counts as built for this request.
-      const answer = await this.get(key, leader === null ? now + waitMs : Math.max(now, Number(leader)));
-      if (answer || leader === null) return { answer, release: noop };
+      const answer = await this.#good(key, leader === null ? now + waitMs : Math.max(now, Number(leader)));
+      if (answer || leader === null) return { answer, release: noop, leading: !answer };
     }
-    return { answer: null, release: noop };
+    return { answer: null, release: noop, leading: true };
+  }
+
+  /** The answer kept under `key` that is still good at `now`, stale ones left out. */
+  async #good(key: string, now: number): Promise<CachedAnswer | null> {
+    const found = await this.get(key, now);
+    return found && !found.stale ? found.answer : null;
   }
 
   /**
@@ -130,7 +164,7 @@ export class CachedAnswers {
     const life = this.#lifeLeft(answer, now);
     if (life <= 0) return false;
     this.#local.set(key, answer);
-    if (this.#shared && !this.#shared.degraded) await this.#shared.set(`answer:${key}`, serialize(answer), { ttlMs: Math.min(this.#maxAgeMs, life) });
+    if (this.#shared && !this.#shared.degraded) await this.#shared.set(`answer:${key}`, serialize(answer), { ttlMs: this.#servedLeft(answer, now) });
     return true;
   }
 
@@ -168,11 +202,28 @@ export class CachedAnswers {
     this.#local.set(key, answer, { ttl });
   }
 
-  /** Milliseconds an answer may still be served at `now`: never before it was built, never past its boundary or the maximum age. */
+  /** Milliseconds an answer is still good at `now`: never before it was built, never past its boundary or the maximum age. */
   #lifeLeft(answer: CachedAnswer, now: number): number {
     if (now < answer.builtAt) return 0;
     const aged = answer.builtAt + this.#maxAgeMs - now;
     return answer.expiresAt === null ? aged : Math.min(aged, answer.expiresAt - now);
+  }
+
+  /** Milliseconds an answer may still answer at `now`, stale or not: its life, or its grace past it when it has one. */
+  #servedLeft(answer: CachedAnswer, now: number): number {
+    const life = this.#lifeLeft(answer, now);
+    if (now < answer.builtAt || answer.staleUntil == null) return life;
+    return Math.max(life, Math.min(answer.builtAt + this.#servedMs(), answer.staleUntil) - now);
+  }
+
+  #found(answer: CachedAnswer, now: number): FoundAnswer | null {
+    if (this.#lifeLeft(answer, now) > 0) return { answer, stale: false };
+    return this.#servedLeft(answer, now) > 0 ? { answer, stale: true } : null;
+  }
+
+  /** The longest any answer is kept: the maximum age and its grace. */
+  #servedMs(): number {
+    return Math.floor(this.#maxAgeMs * (1 + STALE_GRACE));
   }
 
   /** Entries and bytes held in this process, for /metrics. */

@@ -10,6 +10,13 @@ import type { Encoding } from './compressed-forms.js';
 /** The longest a miss waits for another request's build of the same answer before building it itself: a build that takes longer has outlived the transaction timeout, so its leader is stuck or gone. */
 export const SINGLE_FLIGHT_WAIT_MS = 10_000;
 
+/**
+ * How many answers past their life this process builds again at once; a request that finds one
+ * while they run is answered from it. A handful: enough to keep up with a thousand stores' pages
+ * aging together, few enough that the hits keep most of the CPU.
+ */
+export const REFRESHES = 4;
+
 /** A kept answer, or none and the caller builds it, telling `built` when done (a no-op for a kept one). */
 export type Lookup = { kept: CachedAnswer; built: () => void } | { kept: null; built: () => void };
 
@@ -35,6 +42,8 @@ export class CatalogCache {
   readonly #versions: CatalogVersions;
   /** Builds under way in this process, by key: a miss of the same key waits for them. */
   readonly #building = new Map<string, { done: Promise<void>; at: number }>();
+  /** Builds under way here of answers past their life, which other requests are answered from meanwhile. */
+  #refreshes = 0;
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
   /** Told of every read, answered from the cache or not (/metrics counts them). */
   onRead: (hit: boolean) => void = () => undefined;
@@ -60,24 +69,32 @@ export class CatalogCache {
    * for the answer there. `built` must be called once the answer is kept or known not to be; a
    * waiter gives up after `SINGLE_FLIGHT_WAIT_MS` and builds the answer itself, so a slow or lost
    * build costs time, never an answer.
+   *
+   * An answer past its life but within its grace (cached-answers.ts) is built again by the request
+   * that finds it while fewer than `REFRESHES` such builds run here; every other request, and every
+   * one while its build runs here or in another process, is answered from it without waiting. So
+   * answers that age together are built again a few at a time, and the hits keep the CPU.
    */
   async lookUp(key: string, ctx: Ctx): Promise<Lookup> {
     const now = ctx.now.getTime();
-    let kept = await this.#current(await this.#answers.get(key, now), ctx);
+    const found = await this.#answers.get(key, now);
+    const current = await this.#current(found?.answer ?? null, ctx);
+    let kept = found?.stale ? null : current;
+    const stale = found?.stale ? current : null;
     const leading = kept ? undefined : this.#building.get(key);
+    if (stale && (leading || this.#refreshes >= REFRESHES)) return this.#hit(stale);
     if (leading) {
       await leading.done;
       // Built on the leader's clock, which may be a moment past this request's: the answer is no older for it.
-      kept = await this.#current(await this.#answers.get(key, Math.max(now, leading.at)), ctx);
+      const after = await this.#answers.get(key, Math.max(now, leading.at));
+      kept = after?.stale ? null : await this.#current(after?.answer ?? null, ctx);
     }
-    if (kept) {
-      this.onRead(true);
-      return { kept, built: noop };
-    }
+    if (kept) return this.#hit(kept);
     // From the look in #building to the entry below nothing awaits, so of misses arriving together one leads.
     let release!: () => void;
     const building = { done: new Promise<void>((resolve) => (release = resolve)), at: now };
     this.#building.set(key, building);
+    if (stale) this.#refreshes += 1;
     const timer = setTimeout(release, SINGLE_FLIGHT_WAIT_MS);
     timer.unref();
     let lease = noop;
@@ -87,19 +104,25 @@ export class CatalogCache {
       settled = true;
       clearTimeout(timer);
       if (this.#building.get(key) === building) this.#building.delete(key);
+      if (stale) this.#refreshes -= 1;
       lease();
       release();
     };
-    const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS).catch(() => ({ answer: null, release: noop }));
+    const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS, !stale).catch(() => ({ answer: null, release: noop, leading: true }));
     lease = elsewhere.release;
-    const fromElsewhere = await this.#current(elsewhere.answer, ctx);
-    this.onRead(fromElsewhere !== null);
+    const fromElsewhere = (await this.#current(elsewhere.answer, ctx)) ?? (elsewhere.leading ? null : stale);
     if (fromElsewhere) {
       built();
-      return { kept: fromElsewhere, built: noop };
+      return this.#hit(fromElsewhere);
     }
+    this.onRead(false);
     if (ctx.catalog) ctx.catalog.build = { reads: { products: new Set(), bound: false } };
     return { kept: null, built };
+  }
+
+  #hit(kept: CachedAnswer): Lookup {
+    this.onRead(true);
+    return { kept, built: noop };
   }
 
   /** Runs the build of a missed answer, noting what it reads of stock (stock-reads.ts); any other build as it is. */
@@ -140,7 +163,7 @@ export class CatalogCache {
   async keep(
     key: string,
     ctx: Ctx,
-    answer: Omit<CachedAnswer, 'expiresAt' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string },
+    answer: Omit<CachedAnswer, 'expiresAt' | 'staleUntil' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string },
   ): Promise<CachedAnswer | null> {
     const build = ctx.catalog?.build;
     if (!build) return null;
@@ -156,9 +179,11 @@ export class CatalogCache {
     const boundary = await this.#boundaryOf(ctx);
     const now = ctx.now.getTime();
     const expiresAt = Math.min(boundary ?? Infinity, this.#answers.lastsUntil(now));
+    // Past a discount boundary an answer is wrong, so it has no grace there.
+    const staleUntil = Math.min(boundary ?? Infinity, this.#answers.staleUntil(now));
     const stock = { sales, products };
     const body = Buffer.from(answer.body, 'utf8');
-    const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, stock };
+    const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, staleUntil, stock };
     return (await this.#answers.set(key, kept, now)) ? kept : null;
   }
 
