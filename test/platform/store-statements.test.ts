@@ -1,9 +1,10 @@
 import { Prisma } from '../../src/generated/prisma/client.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../src/generated/prisma/client.js';
 import { nextOrderNumber, takeOrderNumber } from '../../src/domain/orders/order-numbers.js';
 import type { TransactionCtx } from '../../src/domain/transaction.js';
 import type { Database } from '../../src/platform/database/database.js';
+import { directReadsOf } from '../../src/platform/database/direct-reads.js';
 import { readingStock, type StockReads } from '../../src/platform/database/stock-reads.js';
 import { storeClientOf, type ScopedClient } from '../../src/platform/database/store-scoped-client.js';
 import { STORE, columnsOf, prepared, preparedStatementName, storeSql, type StoreStatement } from '../../src/platform/database/store-statements.js';
@@ -102,6 +103,54 @@ describe('a store statement', () => {
     const rows = await readingStock(reads, () => db.$storeQuery(productsOfTheStore, { stockOf: (found) => found.map((row) => row.id) }));
     expect(rows).toEqual([{ id: myProduct.id }]);
     expect(reads).toEqual({ products: new Set([myProduct.id]), bound: false });
+  });
+});
+
+describe('a store statement that reads, on PostgreSQL and on the embedded engine', () => {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const totals = storeSql<{ products: bigint; stock: number; total: Prisma.Decimal; titles: string[]; at: Date }>`
+    SELECT count(*) AS products, sum("stock")::int AS stock, sum("price") AS total, array_agg("title" ORDER BY "pId") AS titles, max("createdAt") AS at
+    FROM "Product" WHERE "storeId" = ${STORE}`;
+  /** A run of `statement` through the store client, and whether it went past Prisma. */
+  async function sent<T>(run: () => Promise<T>) {
+    const direct = directReadsOf(database.prisma);
+    const spy = direct ? vi.spyOn(direct, 'run') : undefined;
+    const statements = database.statementCount();
+    try {
+      const rows = await run();
+      return { rows, direct: spy?.mock.calls.length ?? 0, counted: database.statementCount() - statements };
+    } finally {
+      spy?.mockRestore();
+    }
+  }
+
+  it('goes past Prisma outside a transaction on PostgreSQL only, counted like any statement', async () => {
+    expect(await sent(() => db.$storeQuery(productsOfTheStore))).toEqual({ rows: [{ id: myProduct.id }], direct: onPostgres ? 1 : 0, counted: 1 });
+  });
+
+  it('answers the values Prisma answers: a bigint as a BigInt, a numeric as a Decimal, arrays and instants as such', async () => {
+    const outside = await sent(() => db.$storeQuery(totals));
+    const inside = await sent(() => db.$transaction((tx) => tx.$storeQuery(totals)));
+    expect(inside.direct).toBe(0);
+    expect(outside.rows).toEqual(inside.rows);
+    expect(outside.rows).toEqual([{ products: 1n, stock: 3, total: new Prisma.Decimal(myProduct.price), titles: ['Mine'], at: myProduct.createdAt }]);
+  });
+
+  it('reads inside a transaction through it: its own writes, not yet committed, are there', async () => {
+    const counters = storeSql<{ value: number }>`SELECT "value" FROM "StoreCounter" WHERE "storeId" = ${STORE} AND "name" = 'order'`;
+    const before = await db.$storeQuery(counters);
+    const rolledBack = new Error('rolled back');
+    let seen: Awaited<ReturnType<typeof sent<{ value: number }[]>>> | undefined;
+    await expect(
+      db.$transaction(async (tx) => {
+        const [taken] = await tx.$storeQuery(takeOrderNumber);
+        seen = await sent(() => tx.$storeQuery(counters));
+        expect(seen.rows).toEqual([{ value: taken!.value }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(seen).toMatchObject({ direct: 0, counted: 1 });
+    expect(await db.$storeQuery(counters)).toEqual(before);
   });
 });
 

@@ -32,6 +32,7 @@ const allowlist: Record<string, string> = {
   'src/domain/transactor.ts': 'tells the listeners of its client the outbox events of each transaction it commits (the gate too is keyed by it)',
   'src/app/live-updates.ts': 'publishes the order events committed on the app’s client to live subscribers',
   'src/platform/database/transaction-gate.ts': 'keys each process’s transaction queue by the client whose transactions it admits',
+  'src/platform/database/direct-reads.ts': 'keys the pool a database’s store clients send their reads to by that database’s client',
   'src/http/health.ts': 'readiness probe: one SELECT 1 that belongs to no store',
   'src/platform/regions/load-regions.ts': 'the region data set is reference data of every store, loaded at start',
   'src/hosted/hosted-context.ts': 'hosted pages: the address names a cart or an order, and its store is found from it',

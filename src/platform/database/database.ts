@@ -5,6 +5,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { announcingOperatorWrites } from './operator-writes.js';
 import { preparedStatementName } from './store-statements.js';
+import { directReads, readDirectly } from './direct-reads.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { DatabaseBehindError } from './database-behind-error.js';
 import { applyMigrations, migrationStatus } from './migrations.js';
@@ -177,6 +178,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   raw.$on('query', () => {
     statements += 1;
   });
+  if (pool)
+    readDirectly(
+      prisma,
+      directReads(pool, () => (statements += 1)),
+    );
   return {
     prisma,
     engine,

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { Prisma } from '../../generated/prisma/client.js';
 import { commitSignalOf, noteCommitSignal, noteStockWrite } from './commit-signals.js';
 import { noteRead } from './stock-reads.js';
+import { directReadsOf } from './direct-reads.js';
 import { isStoreStatementSent, runStoreStatement, type StatementTerms, type StoreStatement } from './store-statements.js';
 import { readOperations } from './operations.js';
 import { withRelationStrategy } from './relation-strategy.js';
@@ -111,7 +112,10 @@ type RawClient = Parameters<typeof runStoreStatement>[0];
  * that can change a cached read, or that queues a message, is announced once committed (commit-signals.ts).
  */
 export function scopeToStore(db: Db, storeId: string) {
-  return unannouncedClientOf(db).$extends({
+  const direct = directReadsOf(db);
+  // The client this returns: a call whose `this` is it runs outside any transaction (a transaction's client is another object).
+  let outside: unknown;
+  const client = unannouncedClientOf(db).$extends({
     name: 'store-scope',
     client: {
       $storeId: storeId,
@@ -122,7 +126,8 @@ export function scopeToStore(db: Db, storeId: string) {
       $noteCatalogWrite: () => noteCommitSignal(db, 'facts', storeId, Promise.resolve()),
       /** Runs a store statement (store-statements.ts) bound to this store, in this client's transaction if it is one's. */
       $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>, terms?: StatementTerms<Row>): Promise<Row[]> {
-        return runStoreStatement(Prisma.getExtensionContext(this) as unknown as RawClient, storeId, statement, terms);
+        const self = Prisma.getExtensionContext(this);
+        return runStoreStatement(self as unknown as RawClient, storeId, statement, terms, self === outside ? direct : undefined);
       },
     },
     query: {
@@ -141,6 +146,8 @@ export function scopeToStore(db: Db, storeId: string) {
       $executeRawUnsafe: ({ operation }) => refuseRaw(operation),
     },
   });
+  outside = client;
+  return client;
 }
 
 /** One store's client outside a transaction; it can start one. */

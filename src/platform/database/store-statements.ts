@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client.js';
 import { changesCachedReads, stockColumns } from './catalog-models.js';
+import type { DirectReads } from './direct-reads.js';
 import { stockReadsOfBuild } from './stock-reads.js';
 import { TenancyViolation, tenancyOf } from './tenancy.js';
 
@@ -86,6 +87,14 @@ export class StoreStatement<Row> {
   bind(storeId: string): Prisma.Sql {
     const { strings, slots } = this.#flat();
     return new Prisma.Sql(strings, slots.map((slot) => (slot === STORE ? storeId : slot.value)) as Prisma.Sql[]);
+  }
+
+  /** Its text as PostgreSQL takes it (values as `$1`, `$2`, …) and its values, the store bound: for sending it past Prisma (direct-reads.ts). */
+  boundText(storeId: string): { text: string; values: unknown[] } {
+    const { strings, slots } = this.#flat();
+    let text = strings[0]!;
+    for (let i = 1; i < strings.length; i += 1) text += `$${i}${strings[i]}`;
+    return { text, values: slots.map((slot) => (slot === STORE ? storeId : slot.value)) };
   }
 
   /** Its text split at its values, the statements it holds inlined: built once, for every binding. */
@@ -221,26 +230,33 @@ export interface StatementTerms<Row = unknown> {
 
 /**
  * Runs a store statement on `client` (the store's, in or out of a transaction) with the store
- * bound to `storeId`: refused unless it names its store.
+ * bound to `storeId`: refused unless it names its store. A statement that writes nothing, sent by
+ * the store's client outside a transaction, goes through `direct` when the database has it
+ * (direct-reads.ts); any other through Prisma.
  */
 export function runStoreStatement<Row>(
   client: { $queryRaw<T>(sql: Prisma.Sql): Prisma.PrismaPromise<T> },
   storeId: string,
   statement: StoreStatement<Row>,
   terms: StatementTerms<Row> = {},
+  direct?: DirectReads,
 ): Promise<Row[]> {
   if (!(statement instanceof StoreStatement)) throw new TenancyViolation('Only a store statement (storeSql) runs through a store’s client.');
   if (!statement.namesStore()) throw new TenancyViolation('A store statement must name its store (STORE).');
   const reads = statement.readsStock() ? stockReadsOfBuild() : undefined;
   if (reads && !terms.stockOf) reads.bound = true;
-  const sql = statement.bind(storeId);
-  // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
-  return sending.run(sql.strings, async () => {
-    const rows = await client.$queryRaw<Row[]>(sql);
+  const noted = (rows: Row[]) => {
     const { stockOf } = terms;
     if (reads && stockOf) for (const id of typeof stockOf === 'function' ? stockOf(rows) : stockOf) reads.products.add(id);
     return rows;
-  });
+  };
+  if (direct && statement.writes.size === 0) {
+    const { text, values } = statement.boundText(storeId);
+    return direct.run<Row>(text, values, preparedStatementName({ sql: text })).then(noted);
+  }
+  const sql = statement.bind(storeId);
+  // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
+  return sending.run(sql.strings, async () => noted(await client.$queryRaw<Row[]>(sql)));
 }
 
 /** Whether the raw SQL a store client's `$queryRaw` is handed is the store statement it is sending. */
