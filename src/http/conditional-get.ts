@@ -34,14 +34,16 @@ export function conditionalGet(cache: CatalogCache | null) {
     const known = reply.getHeader('etag');
     // A string is an answer built now; bytes with an ETag are one the cache sent as it first left.
     if (typeof payload !== 'string' && !(Buffer.isBuffer(payload) && typeof known === 'string')) return payload;
-    const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // Encoded once, then hashed, kept and sent as these bytes: a page with a character past ASCII is held as UTF-16, and encoding 300 KB of it costs about half a millisecond each time.
+    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+    const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag);
     reply.header('cache-control', 'private, no-cache');
     let kept: CachedAnswer | null = null;
     if (cache && request.catalogCacheKey && typeof payload === 'string') {
       const language = reply.getHeader('content-language');
       const answer = {
-        body: payload,
+        body,
         etag,
         contentType: String(reply.getHeader('content-type')),
         ...(typeof language === 'string' ? { contentLanguage: language } : {}),
@@ -61,6 +63,6 @@ export function conditionalGet(cache: CatalogCache | null) {
       return '';
     }
     // A kept answer leaves in the form it keeps, so the one compression it needs is the one kept (and the plugin passes it on).
-    return (kept && cache && sendableForm(reply, request.catalogCacheKey!, kept, cache)) ?? payload;
+    return (kept && cache && sendableForm(reply, request.catalogCacheKey!, kept, cache)) ?? body;
   };
 }

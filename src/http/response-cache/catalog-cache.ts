@@ -163,7 +163,7 @@ export class CatalogCache {
   async keep(
     key: string,
     ctx: Ctx,
-    answer: Omit<CachedAnswer, 'expiresAt' | 'staleUntil' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string },
+    answer: Omit<CachedAnswer, 'expiresAt' | 'staleUntil' | 'builtAt' | 'body' | 'textBytes' | 'stock'> & { body: string | Buffer },
   ): Promise<CachedAnswer | null> {
     const build = ctx.catalog?.build;
     if (!build) return null;
@@ -182,7 +182,7 @@ export class CatalogCache {
     // Past a discount boundary an answer is wrong, so it has no grace there.
     const staleUntil = Math.min(boundary ?? Infinity, this.#answers.staleUntil(now));
     const stock = { sales, products };
-    const body = Buffer.from(answer.body, 'utf8');
+    const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
     const kept: CachedAnswer = { ...answer, body, textBytes: body.length, builtAt: now, expiresAt, staleUntil, stock };
     return (await this.#answers.set(key, kept, now)) ? kept : null;
   }
