@@ -95,8 +95,6 @@ export class CatalogCache {
     const building = { done: new Promise<void>((resolve) => (release = resolve)), at: now };
     this.#building.set(key, building);
     if (stale) this.#refreshes += 1;
-    const timer = setTimeout(release, SINGLE_FLIGHT_WAIT_MS);
-    timer.unref();
     let lease = noop;
     let settled = false;
     const built = () => {
@@ -108,6 +106,9 @@ export class CatalogCache {
       lease();
       release();
     };
+    // A build never told done (its request lost on the way) lets go of its waiters and its place after the wait.
+    const timer = setTimeout(built, SINGLE_FLIGHT_WAIT_MS);
+    timer.unref();
     const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS, !stale).catch(() => ({ answer: null, release: noop, leading: true }));
     lease = elsewhere.release;
     const fromElsewhere = (await this.#current(elsewhere.answer, ctx)) ?? (elsewhere.leading ? null : stale);
