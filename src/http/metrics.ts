@@ -45,7 +45,15 @@ function cacheMetrics(registry: Registry, cache: CatalogCache) {
   gauge('bazaar_response_cache_bytes', 'Bytes of catalogue answers this process keeps in memory (bounded by RESPONSE_CACHE_MB).', (s) => s.bytes);
   const hits = new Counter({ name: 'bazaar_response_cache_hits_total', help: 'Cacheable reads answered from the cache.', registers: [registry] });
   const misses = new Counter({ name: 'bazaar_response_cache_misses_total', help: 'Cacheable reads built from the database.', registers: [registry] });
-  cache.onRead = (hit) => (hit ? hits : misses).inc();
+  const aged = new Counter({
+    name: 'bazaar_response_cache_aged_hits_total',
+    help: 'Hits answered from an answer past its life while it was built again (counted among the hits too).',
+    registers: [registry],
+  });
+  cache.onRead = (hit, fromAged) => {
+    (hit ? hits : misses).inc();
+    if (fromAged) aged.inc();
+  };
   const compressions = new Counter({
     name: 'bazaar_response_cache_compressions_total',
     help: 'Kept catalogue answers compressed for a hit: once per answer and encoding, since the compressed form is kept.',

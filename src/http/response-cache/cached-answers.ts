@@ -97,13 +97,14 @@ export class CachedAnswers {
   /** The answer kept under `key` that may still answer at `now`: good, or stale while it is built again. */
   async get(key: string, now: number): Promise<FoundAnswer | null> {
     const local = this.#local.get(key);
-    if (local) return this.#found(local, now);
-    if (!this.#shared || this.#shared.degraded) return null;
+    const mine = local ? this.#found(local, now) : null;
+    if ((mine && !mine.stale) || !this.#shared || this.#shared.degraded) return mine;
+    // An aged answer here may have been built again by another process: its newer one is in Redis.
     const stored = await this.#shared.get(`answer:${key}`);
     const answer = stored ? parse(stored) : null;
     const found = answer && this.#found(answer, now);
-    if (!found) return null;
-    this.#local.set(key, answer);
+    if (!found || (local && answer.builtAt <= local.builtAt)) return mine;
+    if (!found.stale) this.#local.set(key, answer);
     return found;
   }
 

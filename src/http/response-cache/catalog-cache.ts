@@ -45,8 +45,8 @@ export class CatalogCache {
   /** Builds under way here of answers past their life, which other requests are answered from meanwhile. */
   #refreshes = 0;
   readonly #boundaries = new LRUCache<string, { from: number; next: Promise<number | null> }>({ max: MAX_KEPT_FIGURES });
-  /** Told of every read, answered from the cache or not (/metrics counts them). */
-  onRead: (hit: boolean) => void = () => undefined;
+  /** Told of every read, answered from the cache or not, and whether a hit was answered from an answer past its life (/metrics counts them). */
+  onRead: (hit: boolean, aged?: boolean) => void = () => undefined;
   /** Told each time a kept answer is compressed: once per answer and encoding in a process (/metrics counts them). */
   onCompressed: (encoding: Encoding) => void = () => undefined;
 
@@ -82,7 +82,7 @@ export class CatalogCache {
     let kept = found?.stale ? null : current;
     const stale = found?.stale ? current : null;
     const leading = kept ? undefined : this.#building.get(key);
-    if (stale && (leading || this.#refreshes >= REFRESHES)) return this.#hit(stale);
+    if (stale && (leading || this.#refreshes >= REFRESHES)) return this.#hit(stale, true);
     if (leading) {
       await leading.done;
       // Built on the leader's clock, which may be a moment past this request's: the answer is no older for it.
@@ -111,18 +111,22 @@ export class CatalogCache {
     timer.unref();
     const elsewhere = await this.#answers.leadOrFollow(key, now, SINGLE_FLIGHT_WAIT_MS, !stale).catch(() => ({ answer: null, release: noop, leading: true }));
     lease = elsewhere.release;
-    const fromElsewhere = (await this.#current(elsewhere.answer, ctx)) ?? (elsewhere.leading ? null : stale);
-    if (fromElsewhere) {
+    // Settled meanwhile (the wait passed first): nothing will release the lease but this.
+    if (settled) elsewhere.release();
+    // An answer another process built that is not current for stock is built again here, not answered from the older one.
+    const fromElsewhere = await this.#current(elsewhere.answer, ctx);
+    const aged = fromElsewhere || elsewhere.leading || elsewhere.answer ? null : stale;
+    if (fromElsewhere || aged) {
       built();
-      return this.#hit(fromElsewhere);
+      return this.#hit((fromElsewhere ?? aged)!, aged !== null);
     }
     this.onRead(false);
     if (ctx.catalog) ctx.catalog.build = { reads: { products: new Set(), bound: false } };
     return { kept: null, built };
   }
 
-  #hit(kept: CachedAnswer): Lookup {
-    this.onRead(true);
+  #hit(kept: CachedAnswer, aged = false): Lookup {
+    this.onRead(true, aged);
     return { kept, built: noop };
   }
 

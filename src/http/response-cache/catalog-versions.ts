@@ -18,7 +18,7 @@ export class CatalogVersions {
   readonly #kv: Kv;
   readonly #productTokenMs: number;
 
-  /** `maxAgeMs`: the cache's maximum age, which a product's stock token outlives (`stockOf`). */
+  /** `maxAgeMs`: the cache's maximum age, which a product's stock token outlives (`stockOf`), with room for the half of it an aged answer may still answer (cached-answers.ts). */
   constructor(kv: Kv, maxAgeMs = 3_600_000) {
     this.#kv = kv;
     this.#productTokenMs = 2 * maxAgeMs;

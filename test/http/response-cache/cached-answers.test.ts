@@ -47,6 +47,24 @@ describe('a build another process leads (a fleet sharing Redis)', () => {
   const shared = new MemoryKv();
   const [first, second] = [0, 1].map(() => new CachedAnswers({ maxBytes: 1_000_000, maxAgeMs: 60_000, shared }));
 
+  it('is answered from the newer answer another process kept, not from an aged copy of its own', async () => {
+    const builtAt = 1_000_000;
+    const page = (body: string, at: number) => ({
+      body: Buffer.from(body),
+      textBytes: body.length,
+      contentType: 'application/json',
+      builtAt: at,
+      expiresAt: at + 50_000,
+      staleUntil: first!.staleUntil(at),
+      stock: { sales: 's', products: null },
+    });
+    await first!.set('list', page('"old"', builtAt), builtAt);
+    expect((await second!.get('list', builtAt))?.answer.body?.toString()).toBe('"old"');
+    await first!.set('list', page('"new"', builtAt + 55_000), builtAt + 55_000);
+    const found = await second!.get('list', builtAt + 55_000);
+    expect({ stale: found?.stale, body: found?.answer.body?.toString() }).toEqual({ stale: false, body: '"new"' });
+  });
+
   it('is waited for by a process with nothing to answer, and not by one that holds an answer past its life', async () => {
     const lead = await first!.leadOrFollow('page', 1_000, 200);
     expect(lead).toMatchObject({ answer: null, leading: true });

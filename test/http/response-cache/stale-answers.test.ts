@@ -52,11 +52,14 @@ describe('an answer past its life', () => {
     expect(await titlesAt(start + 1_000, [paths[0]!])).toEqual(['Bench']);
   });
 
-  it('is built again by at most a few requests at once: the other answers past their life are answered as kept meanwhile', async () => {
+  it('is built again by at most a few requests at once: the other answers past their life are answered as kept meanwhile, and counted on /metrics', async () => {
     const { paths, titlesAt } = await agedPages(REFRESHES + 2);
+    const agedHits = async () => Number(/^bazaar_response_cache_aged_hits_total (\d+)$/m.exec((await get(t.app, '/metrics')).raw)?.[1]);
+    const before = await agedHits();
     const titles = await titlesAt(start + 1_000, paths);
     expect(count(titles, 'Bench'), titles.join()).toBe(REFRESHES);
     expect(count(titles, 'Stool'), titles.join()).toBe(2);
+    expect((await agedHits()) - before).toBe(2);
     // The next requests find the builds free again.
     expect(await titlesAt(start + 1_000, paths)).toEqual(Array(paths.length).fill('Bench'));
   });
