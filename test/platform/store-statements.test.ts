@@ -136,6 +136,22 @@ describe('a store statement that reads, on PostgreSQL and on the embedded engine
     expect(outside.rows).toEqual([{ products: 1n, stock: 3, total: new Prisma.Decimal(myProduct.price), titles: ['Mine'], at: myProduct.createdAt }]);
   });
 
+  it('binds a Decimal and a Date as Prisma does', async () => {
+    const at = new Date(Date.UTC(2026, 10, 27, 23, 30));
+    const bound = storeSql<{ price: Prisma.Decimal; at: Date }>`
+      SELECT ${new Prisma.Decimal('1.50')}::numeric AS price, ${at}::timestamptz AS at FROM "Product" WHERE "storeId" = ${STORE}`;
+    const outside = await sent(() => db.$storeQuery(bound));
+    expect(outside.rows).toEqual((await sent(() => db.$transaction((tx) => tx.$storeQuery(bound)))).rows);
+    expect(outside.rows).toEqual([{ price: new Prisma.Decimal('1.50'), at }]);
+  });
+
+  it('is refused past Prisma when it answers a type Prisma would answer otherwise (a date), and says to cast it', async () => {
+    const today = storeSql<{ today: Date }>`SELECT current_date AS today FROM "Product" WHERE "storeId" = ${STORE}`;
+    if (onPostgres) await expect(db.$storeQuery(today)).rejects.toThrow(/"today" of PostgreSQL type 1082.*cast it/);
+    else expect(await db.$storeQuery(today)).toHaveLength(1);
+    expect(await db.$transaction((tx) => tx.$storeQuery(today))).toHaveLength(1);
+  });
+
   it('reads inside a transaction through it: its own writes, not yet committed, are there', async () => {
     const counters = storeSql<{ value: number }>`SELECT "value" FROM "StoreCounter" WHERE "storeId" = ${STORE} AND "name" = 'order'`;
     const before = await db.$storeQuery(counters);

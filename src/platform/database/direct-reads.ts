@@ -18,6 +18,16 @@ export interface DirectReads {
 const int8 = 20;
 const numeric = 1700;
 
+/**
+ * The column types a read past Prisma answers as Prisma's raw queries do (by PostgreSQL type id):
+ * bool, int2, int4, text, json, float4, float8, varchar, timestamptz, uuid, jsonb, and arrays of
+ * text, uuid and int4 as node-postgres gives them; int8 and numeric through the parsers below. Any
+ * other (a date, a time, a timestamp without its zone, bytea, an array of bigints or numerics)
+ * would come back otherwise, so a statement answering one is refused: cast the column, or read it
+ * through Prisma.
+ */
+const answered = new Set([16, 20, 21, 23, 25, 114, 700, 701, 1043, 1184, 1700, 2950, 3802, 1009, 2951, 1007]);
+
 /** Rows as Prisma's raw queries answer them: a bigint as a BigInt and a numeric as a Decimal, where node-postgres gives text. */
 const asPrismaRows = {
   getTypeParser(oid: number, format?: string) {
@@ -27,11 +37,24 @@ const asPrismaRows = {
   },
 } as pg.CustomTypesConfig;
 
+/** A value as Prisma's adapter binds it: a Decimal as its digits and an instant in UTC, where node-postgres would write JSON and local time. */
+function boundAsPrisma(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(boundAsPrisma);
+  if (value instanceof Date) return value.toISOString();
+  if (Prisma.Decimal.isDecimal(value)) return value.toString();
+  return value;
+}
+
 export function directReads(pool: pg.Pool, counted: () => void): DirectReads {
   return {
     async run<Row>(text: string, values: unknown[], name: string): Promise<Row[]> {
       counted();
-      const result = await pool.query({ text, values, types: asPrismaRows, ...(name ? { name } : {}) });
+      const result = await pool.query({ text, values: values.map(boundAsPrisma), types: asPrismaRows, ...(name ? { name } : {}) });
+      const odd = result.fields.find((field) => !answered.has(field.dataTypeID));
+      if (odd)
+        throw new Error(
+          `A store statement read past Prisma answers "${odd.name}" of PostgreSQL type ${odd.dataTypeID}, which it would not answer as Prisma does: cast it.`,
+        );
       return result.rows as Row[];
     },
   };
