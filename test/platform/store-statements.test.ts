@@ -193,6 +193,56 @@ describe('a prepared store statement', () => {
   });
 });
 
+describe('a store statement built again', () => {
+  // Statements are built again on every request from the same templates: their text, checks and
+  // prepared name are made once per shape (store-statements.ts) and only the values differ.
+  const store = '00000000-0000-4000-8000-00000000000a';
+  const byId = (id: unknown) => storeSql`SELECT id FROM "Product" WHERE "storeId" = ${STORE} AND id = ${id}`;
+  const wrapping = (inner: StoreStatement<unknown>, limit: number) => storeSql`SELECT * FROM (${inner}) x LIMIT ${limit}`;
+
+  it('shares its text and checks with every statement of its template, and binds its own values', () => {
+    const [a, b] = [byId('a'), byId('b')];
+    expect(a.shape).toBe(b.shape);
+    expect(a.boundText(store)).toEqual({ text: b.boundText(store).text, name: '', values: [store, 'a'] });
+    expect(b.boundText(store).values).toEqual([store, 'b']);
+    const [x, y] = [prepared('test-shape', wrapping(a, 1)), prepared('test-shape', wrapping(b, 2))];
+    expect(x.shape).toBe(y.shape);
+    expect(x.boundText(store)).toEqual({
+      text: '/* prepared:test-shape */ SELECT * FROM (SELECT id FROM "Product" WHERE "storeId" = $1::uuid AND id = $2) x LIMIT $3',
+      name: preparedStatementName({ sql: x.boundText(store).text }),
+      values: [store, 'a', 1],
+    });
+    expect(y.bind(store).values).toEqual([store, 'b', 2]);
+  });
+
+  it('has a text of its own when a statement, a column list or a value takes another’s place', () => {
+    const names = storeSql`SELECT name FROM "Category" WHERE "storeId" = ${STORE}`;
+    const selecting = (columns: ReturnType<typeof columnsOf>) => storeSql`SELECT ${columns} FROM "Product" WHERE "storeId" = ${STORE}`;
+    const texts = [
+      wrapping(byId('a'), 1),
+      wrapping(names, 1),
+      storeSql`SELECT * FROM (${byId('a')}) x LIMIT ${1}`,
+      selecting(columnsOf({ id: 1 })),
+      selecting(columnsOf({ slug: 1 })),
+    ].map((statement) => statement.boundText(store).text);
+    expect(texts[0]).toBe(texts[2]);
+    expect(texts[1]).toContain('SELECT name FROM "Category"');
+    expect(texts[3]).toBe('SELECT "id" FROM "Product" WHERE "storeId" = $1::uuid');
+    expect(texts[4]).toBe('SELECT "slug" FROM "Product" WHERE "storeId" = $1::uuid');
+    expect(new Set(texts).size).toBe(4);
+    expect(selecting(columnsOf({ id: 1 })).boundText(store).values).toEqual([store]);
+    expect(wrapping(byId('a'), 1).shape).not.toBe(wrapping(names, 1).shape);
+    expect(wrapping(names, 1).names).toEqual(new Set(['Category']));
+  });
+
+  it('is checked whenever it is built, not only the first time', () => {
+    const of = (table: StoreStatement<unknown>) => storeSql`SELECT * FROM (${table}) x WHERE true`;
+    expect(of(byId('a')).names).toEqual(new Set(['Product']));
+    expect(() => of(storeSql`SELECT * FROM "Store" WHERE id = ${STORE}`)).toThrow(TenancyViolation);
+    expect(() => of(storeSql`SELECT * FROM "Store" WHERE id = ${STORE}`)).toThrow(TenancyViolation);
+  });
+});
+
 describe('the order number statement', () => {
   it('counts each store’s orders on its own, from 1001', async () => {
     const [a, b] = [await makeStore(database), await makeStore(database)];

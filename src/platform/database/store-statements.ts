@@ -13,6 +13,9 @@ const identifier = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** Column names as SQL, from the keys of a row the code builds: plain identifiers only, so a key can never carry SQL. */
 class Columns {
+  /** `"a", "b", …`, or `r."a", r."b", …` of the row the statement calls `alias`. */
+  readonly text: string;
+
   constructor(
     readonly names: string[],
     readonly alias?: string,
@@ -20,6 +23,7 @@ class Columns {
     for (const name of [...names, ...(alias === undefined ? [] : [alias])]) {
       if (!identifier.test(name)) throw new TenancyViolation(`"${name}" is no name a store statement may use.`);
     }
+    this.text = names.map((name) => `${alias === undefined ? '' : `${alias}.`}"${name}"`).join(', ');
   }
 
   /** The same columns, of the row the statement calls `alias`: `r."a", r."b", …`. */
@@ -28,14 +32,110 @@ class Columns {
   }
 
   toString(): string {
-    return this.names.map((name) => `${this.alias === undefined ? '' : `${this.alias}.`}"${name}"`).join(', ');
+    return this.text;
   }
 }
 
 /** `"a", "b", …`: the columns of `row` and the extra ones named, for an INSERT's column list and its SELECT. */
 export const columnsOf = (row: object, ...extra: string[]) => new Columns([...Object.keys(row), ...extra]);
 
-type Piece = string | typeof STORE | Columns | StoreStatement<unknown> | { value: unknown };
+type Piece = typeof STORE | Columns | StoreStatement<unknown> | { value: unknown };
+
+/**
+ * What every statement of one structure shares: its text, the checks of it, and the text as sent.
+ * A request builds its statements again from the same templates, with other values; only the
+ * values differ, so the text of a product page (about 15 KB, composed of dozens of parts) is
+ * written, checked and named once per process, not once per request (`shapeOf`).
+ */
+class Shape {
+  /** Values (and column lists) as `?`: what the checks read. */
+  readonly text: string;
+  readonly names: ReadonlySet<string>;
+  readonly writes: ReadonlySet<string>;
+  readonly namesStore: boolean;
+  /** Whether it reads a model that holds stock. */
+  readonly readsStock: boolean;
+  /** The text split at its values, the statements it holds inlined. */
+  readonly strings: readonly string[];
+  #sent?: { text: string; name: string };
+
+  constructor(strings: readonly string[], pieces: readonly Piece[]) {
+    let text = strings[0]!;
+    const flat = [strings[0]!];
+    pieces.forEach((piece, i) => {
+      const after = strings[i + 1]!;
+      if (piece instanceof StoreStatement) {
+        const inner = piece.shape;
+        text += inner.text;
+        flat[flat.length - 1] += inner.strings[0];
+        for (let j = 1; j < inner.strings.length; j += 1) flat.push(inner.strings[j]!);
+      } else {
+        text += '?';
+        if (piece instanceof Columns) flat[flat.length - 1] += piece.text;
+        else flat.push(piece === STORE ? '::uuid' : '');
+      }
+      text += after;
+      flat[flat.length - 1] += after;
+    });
+    this.text = text;
+    ({ names: this.names, writes: this.writes } = checkedText(text));
+    this.namesStore = pieces.some((piece) => piece === STORE || (piece instanceof StoreStatement && piece.shape.namesStore));
+    this.readsStock = [...this.names].some((name) => name in stockColumns);
+    this.strings = flat;
+  }
+
+  /** The text as PostgreSQL takes it (values as `$1`, `$2`, …) and the name it is prepared under. */
+  get sent(): { text: string; name: string } {
+    if (this.#sent) return this.#sent;
+    let text = this.strings[0]!;
+    for (let i = 1; i < this.strings.length; i += 1) text += `$${i}${this.strings[i]}`;
+    this.#sent = { text, name: preparedStatementName({ sql: text }) };
+    return this.#sent;
+  }
+}
+
+/** A step of the tree of shapes: the shape of the pieces so far, and the steps to each next piece. */
+interface ShapeStep {
+  next: Map<unknown, ShapeStep>;
+  shape?: Shape;
+}
+
+/** A value's place in a shape: any value is one. */
+const VALUE: unique symbol = Symbol('a value');
+
+/**
+ * The shapes made so far, by their literal text and then piece by piece: a template's strings are
+ * one array per place in the code, so a statement built again finds its shape by a few map lookups
+ * with no text written. The code's statements are a few hundred shapes; the bound is a guard (a
+ * statement whose number of parts grows with its input makes one per size), and a full tree is
+ * emptied, the statements already built keeping theirs.
+ */
+const shapes = new Map<unknown, ShapeStep>();
+let shapesMade = 0;
+/** How many shapes, and prepared names of texts, are kept. */
+const SHAPES_KEPT = 2_000;
+
+function stepFrom(steps: Map<unknown, ShapeStep>, key: unknown): ShapeStep {
+  let step = steps.get(key);
+  if (!step) steps.set(key, (step = { next: new Map() }));
+  return step;
+}
+
+function shapeOf(strings: readonly string[], pieces: readonly Piece[]): Shape {
+  // A template's strings are the same array every time; strings built by a composer are read by content.
+  const literal = 'raw' in strings ? strings : strings.join('\u0000');
+  let step = stepFrom(shapes, literal);
+  for (const piece of pieces)
+    step = stepFrom(step.next, piece === STORE ? STORE : piece instanceof Columns ? piece.text : piece instanceof StoreStatement ? piece.shape : VALUE);
+  if (step.shape) return step.shape;
+  const shape = new Shape(strings, pieces);
+  if ((shapesMade += 1) > SHAPES_KEPT) {
+    shapes.clear();
+    shapesMade = 0;
+  }
+  step.shape = shape;
+  return shape;
+}
 
 /**
  * SQL by hand through a store's client (`$storeQuery` in store-scoped-client.ts), for work one
@@ -60,67 +160,47 @@ export class StoreStatement<Row> {
   /** The type of the rows it answers; types only. */
   declare readonly row?: Row;
   readonly #pieces: Piece[];
-  /** Its text, values as `?`: a statement built from others reads theirs instead of building them again. */
-  readonly #text: string;
-  /** The models the text names, and those it writes (shared by every statement of the same text: never changed). */
+  /** Its text and what the checks found in it, shared by every statement built alike. */
+  readonly shape: Shape;
+  /** The models the text names, and those it writes. */
   readonly names: ReadonlySet<string>;
   readonly writes: ReadonlySet<string>;
 
   constructor(strings: readonly string[], values: unknown[]) {
-    this.#pieces = strings.flatMap((text, i) => (i < values.length ? [text, pieceOf(values[i])] : [text]));
-    const text = this.#pieces.map((piece) => (typeof piece === 'string' ? piece : piece instanceof StoreStatement ? piece.#text : '?')).join('');
-    this.#text = text;
-    ({ names: this.names, writes: this.writes } = checkedText(text));
+    this.#pieces = values.map(pieceOf);
+    this.shape = shapeOf(strings, this.#pieces);
+    ({ names: this.names, writes: this.writes } = this.shape);
   }
 
   /** Whether `STORE` appears in it or in a statement it holds. */
   namesStore(): boolean {
-    return this.#pieces.some((piece) => piece === STORE || (piece instanceof StoreStatement && piece.namesStore()));
+    return this.shape.namesStore;
   }
 
   /** Whether it reads a model that holds stock. */
   readsStock(): boolean {
-    return [...this.names].some((name) => name in stockColumns);
+    return this.shape.readsStock;
   }
 
   /** The SQL to send, the store bound; only `$storeQuery` calls it, with its client's own store. */
   bind(storeId: string): Prisma.Sql {
-    const { strings, slots } = this.#flat();
-    return new Prisma.Sql(strings, slots.map((slot) => (slot === STORE ? storeId : slot.value)) as Prisma.Sql[]);
+    return new Prisma.Sql(this.shape.strings, this.#values(storeId, []) as Prisma.Sql[]);
   }
 
-  /** Its text as PostgreSQL takes it (values as `$1`, `$2`, …) and its values, the store bound: for sending it past Prisma (direct-reads.ts). */
-  boundText(storeId: string): { text: string; values: unknown[] } {
-    const { strings, slots } = this.#flat();
-    let text = strings[0]!;
-    for (let i = 1; i < strings.length; i += 1) text += `$${i}${strings[i]}`;
-    return { text, values: slots.map((slot) => (slot === STORE ? storeId : slot.value)) };
+  /** Its text as PostgreSQL takes it (values as `$1`, `$2`, …), its prepared name and its values, the store bound: for sending it past Prisma (direct-reads.ts). */
+  boundText(storeId: string): { text: string; name: string; values: unknown[] } {
+    const { text, name } = this.shape.sent;
+    return { text, name, values: this.#values(storeId, []) };
   }
 
-  /** Its text split at its values, the statements it holds inlined: built once, for every binding. */
-  #flattened?: { strings: string[]; slots: (typeof STORE | { value: unknown })[] };
-
-  #flat(): { strings: string[]; slots: (typeof STORE | { value: unknown })[] } {
-    if (this.#flattened) return this.#flattened;
-    const strings = [''];
-    const slots: (typeof STORE | { value: unknown })[] = [];
+  /** Its values in the order of its text, the statements it holds inlined, `STORE` as `storeId`. */
+  #values(storeId: string, into: unknown[]): unknown[] {
     for (const piece of this.#pieces) {
-      if (typeof piece === 'string') strings[strings.length - 1] += piece;
-      else if (piece instanceof Columns) strings[strings.length - 1] += piece.toString();
-      else if (piece instanceof StoreStatement) {
-        const inner = piece.#flat();
-        strings[strings.length - 1] += inner.strings[0];
-        inner.slots.forEach((slot, i) => {
-          slots.push(slot);
-          strings.push(inner.strings[i + 1]!);
-        });
-      } else {
-        slots.push(piece);
-        strings.push(piece === STORE ? '::uuid' : '');
-      }
+      if (piece === STORE) into.push(storeId);
+      else if (piece instanceof StoreStatement) piece.#values(storeId, into);
+      else if (!(piece instanceof Columns)) into.push(piece.value);
     }
-    this.#flattened = { strings, slots };
-    return this.#flattened;
+    return into;
   }
 }
 
@@ -130,19 +210,8 @@ interface CheckedText {
   writes: Set<string>;
 }
 
-/**
- * Texts already checked: most statements are built again on every request from the same text
- * (their values apart, which are `?` in it), so each text is checked once. The code's statements
- * are a few hundred texts; the bound is a guard, and a full map is emptied.
- */
-const checkedTexts = new Map<string, CheckedText>();
-/** How many texts the maps of checked texts and prepared names each keep. */
-const TEXTS_KEPT = 1_000;
-
 /** The checks of `StoreStatement` on a statement's whole text (statements it holds inlined), which throw on a form no store may send. */
 function checkedText(text: string): CheckedText {
-  const known = checkedTexts.get(text);
-  if (known) return known;
   if (uncheckedForms.some((form) => form.test(text)))
     throw new TenancyViolation('A store statement names its tables plainly ("Model"): no ONLY, schema, MERGE, TRUNCATE or COPY.');
   const names = new Set([...text.matchAll(/"([A-Z][A-Za-z]*)"/g)].map((m) => m[1]!).filter((name) => name in tenancyOf));
@@ -156,10 +225,7 @@ function checkedText(text: string): CheckedText {
     if (changesCachedReads[name as Prisma.ModelName])
       throw new TenancyViolation(`A store statement writes "${name}", whose writes the response cache must hear of: use the model operations.`);
   }
-  if (checkedTexts.size >= TEXTS_KEPT) checkedTexts.clear();
-  const checked = { names, writes };
-  checkedTexts.set(text, checked);
-  return checked;
+  return { names, writes };
 }
 
 function pieceOf(value: unknown): Piece {
@@ -195,7 +261,7 @@ export function preparedStatementName(query: { sql: string }): string {
   const known = preparedNames.get(query.sql);
   if (known) return known;
   const name = `${declared[1]}-${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
-  if (preparedNames.size >= TEXTS_KEPT) preparedNames.clear();
+  if (preparedNames.size >= SHAPES_KEPT) preparedNames.clear();
   preparedNames.set(query.sql, name);
   return name;
 }
@@ -251,8 +317,8 @@ export function runStoreStatement<Row>(
     return rows;
   };
   if (direct && statement.writes.size === 0) {
-    const { text, values } = statement.boundText(storeId);
-    return direct.run<Row>(text, values, preparedStatementName({ sql: text })).then(noted);
+    const { text, name, values } = statement.boundText(storeId);
+    return direct.run<Row>(text, values, name).then(noted);
   }
   const sql = statement.bind(storeId);
   // Awaited inside: a Prisma query runs when awaited, and must run while its text is the one sent.
