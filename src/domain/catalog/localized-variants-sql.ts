@@ -1,11 +1,13 @@
-import { STORE, storeSql, type SqlPart } from '../../platform/database/store-statements.js';
+import { storeSql, type SqlPart } from '../../platform/database/store-statements.js';
+import { byTranslation, translationJoin } from '../translations/translation-sql.js';
 
 // `localizedOptions` (localized-variants.ts) in SQL, for a product row `p` and the request's
 // locale `req.locale` (shown-json.ts; null for the primary locale, which nothing translates into).
 // test/rest/storefront/products/detail-sql.test.ts holds the two forms to the same bytes. Options
 // are numbered by position and then name in the database's collation, where the TypeScript form
 // breaks a tie of positions with localeCompare: the two differ only for options sharing a position.
-// In the primary locale nothing is looked up: the searches for translations are never run. A
+// In the primary locale nothing is looked up: the searches for translations are never run, and
+// each part's primary form joins no translation at all (translation-sql.ts). A
 // product's options and variants are read by its id, as the card reads its images: the product
 // row is the store's (shown-json.ts), and so is every row that names it.
 
@@ -14,7 +16,7 @@ const translatedText = (fields: SqlPart, key: SqlPart): SqlPart =>
   storeSql`CASE WHEN jsonb_typeof(${fields}->(${key})) = 'string' THEN nullif(${fields}->>(${key}), '') END`;
 
 /** The translation (`tv`) of a variant `v` into the request's locale. */
-const variantTranslation = storeSql`"Translation" tv ON tv."storeId" = ${STORE} AND tv."resourceType" = 'variant' AND tv."resourceId" = v.id AND tv.locale = req.locale`;
+const variantTranslation = (translated: boolean) => translationJoin(translated, 'tv', 'variant', storeSql`v.id`);
 
 /** The translation of option number `k`'s name (`option{k}_name`) or of a variant's value of it (`option{k}_value`). */
 const optionKey = (k: SqlPart, part: 'name' | 'value') => (part === 'name' ? storeSql`'option' || ${k} || '_name'` : storeSql`'option' || ${k} || '_value'`);
@@ -23,10 +25,10 @@ const optionKey = (k: SqlPart, part: 'name' | 'value') => (part === 'name' ? sto
  * The product's options, each with `k`, its number (option1 first), and `local_name`: the first
  * translation of its name among the product's variants in their order, or its own name.
  */
-const localizedOptionRows = storeSql`(
+const localizedOptionRows = (translated: boolean) => storeSql`(
   SELECT po.name, po.position, po.values, po.k, CASE WHEN req.locale IS NULL THEN po.name ELSE coalesce((
     SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))}
-    FROM "Variant" v JOIN ${variantTranslation}
+    FROM "Variant" v JOIN ${variantTranslation(translated)}
     WHERE v."productId" = p.id AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))} IS NOT NULL
     ORDER BY v.position, v."pId" LIMIT 1
   ), po.name) END AS local_name
@@ -40,9 +42,9 @@ const localizedOptionRows = storeSql`(
  * An option `lo`'s value `s.value` in the locale: the first translation of it among the variants
  * that have that value, in their order, or the value itself.
  */
-const localizedValue = storeSql`CASE WHEN req.locale IS NULL THEN s.value ELSE coalesce((
+const localizedValue = (translated: boolean) => storeSql`CASE WHEN req.locale IS NULL THEN s.value ELSE coalesce((
   SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}
-  FROM "Variant" v JOIN ${variantTranslation}
+  FROM "Variant" v JOIN ${variantTranslation(translated)}
   WHERE v."productId" = p.id
     AND jsonb_typeof(v."optionValues"->lo.name) = 'string' AND v."optionValues"->>lo.name = s.value
     AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))} IS NOT NULL
@@ -50,13 +52,15 @@ const localizedValue = storeSql`CASE WHEN req.locale IS NULL THEN s.value ELSE c
 ), s.value) END`;
 
 /** The product's options in their order (position, then name), each as `lo`, its values in the locale as `local_values` (text[]). */
-export const localizedOptionsSql = storeSql`(
-  SELECT lo.*, (SELECT array_agg(${localizedValue} ORDER BY s.n) FROM unnest(lo.values) WITH ORDINALITY AS s(value, n)) AS local_values
-  FROM ${localizedOptionRows} lo
-)`;
+export const localizedOptionsSql = byTranslation(
+  (translated) => storeSql`(
+  SELECT lo.*, (SELECT array_agg(${localizedValue(translated)} ORDER BY s.n) FROM unnest(lo.values) WITH ORDINALITY AS s(value, n)) AS local_values
+  FROM ${localizedOptionRows(translated)} lo
+)`,
+);
 
 /** The variants of the product in the locale: the rows `v`, each with its translation `tv` (left joined). */
-export const localizedVariantsFrom = storeSql`"Variant" v LEFT JOIN ${variantTranslation}`;
+export const localizedVariantsFrom = byTranslation((translated) => storeSql`"Variant" v LEFT JOIN ${variantTranslation(translated)}`);
 
 /** A variant `v`'s title in the locale. */
 export const localizedVariantTitle = storeSql`coalesce(${translatedText(storeSql`tv.fields`, storeSql`'title'`)}, v.title)`;
@@ -92,12 +96,15 @@ const storedValues = storeSql`
  * order; a name two options share in the locale once, where the first stood, with the last value.
  * In the primary locale, the values as stored.
  */
-export const localizedOptionValuesJson = storeSql`CASE WHEN req.locale IS NULL THEN ${objectInKeyOrder(storedValues)} ELSE ${objectInKeyOrder(storeSql`
+export const localizedOptionValuesJson = byTranslation(
+  (translated) =>
+    storeSql`CASE WHEN req.locale IS NULL THEN ${objectInKeyOrder(storedValues)} ELSE ${objectInKeyOrder(storeSql`
   SELECT e.name, min(e.n) AS n, (array_agg(e.value ORDER BY e.n DESC))[1] AS value
   FROM (
     SELECT coalesce(lo.local_name, e.name) AS name, e.n,
       coalesce(to_json(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))})::text, e.value) AS value
     FROM (${storedValues}) e
-    LEFT JOIN ${localizedOptionRows} lo ON lo.name = e.name
+    LEFT JOIN ${localizedOptionRows(translated)} lo ON lo.name = e.name
   ) e
-  GROUP BY e.name`)} END`;
+  GROUP BY e.name`)} END`,
+);

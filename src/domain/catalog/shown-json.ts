@@ -5,6 +5,7 @@ import type { Ctx } from '../context.js';
 import type { ResolvedLocale } from '../locale/resolve-locale.js';
 import { discountJoins, offersTable, pricingJoins } from '../pricing/pricing-sql.js';
 import { cardImagesSql, localizedProductTextSql } from './product-view.js';
+import { translationJoin } from '../translations/translation-sql.js';
 import { shopperVisibleSql } from './visibility.js';
 
 /**
@@ -46,8 +47,8 @@ async function shownStatement(ctx: Ctx, locale: ResolvedLocale, face: ShownProdu
     SELECT p.id, ${face.head} AS head, mf.metafields, ${face.tail} AS tail
     FROM ${rows.from}
     CROSS JOIN req CROSS JOIN face
-    LEFT JOIN "Translation" t ON t."storeId" = ${STORE} AND t."resourceType" = 'product' AND t."resourceId" = p.id AND t.locale = req.locale
-    LEFT JOIN "Translation" tm ON tm."storeId" = ${STORE} AND tm."resourceType" = 'product_metafields' AND tm."resourceId" = p.id AND tm.locale = req.locale
+    LEFT JOIN ${translationJoin(translated !== null, 't', 'product', storeSql`p.id`)}
+    LEFT JOIN ${translationJoin(translated !== null, 'tm', 'product_metafields', storeSql`p.id`)}
     ${pricingJoins}
     ${discountJoins(face.discount)}
     ${cardImagesSql}
@@ -81,11 +82,12 @@ export async function shownProductsJson(ctx: Ctx, ids: string[], locale: Resolve
  * statement, which finds the product too. A cached answer built with it follows that product's stock.
  */
 export async function shownProductJson(ctx: Ctx, slug: string, locale: ResolvedLocale, face: ShownProductSql): Promise<string | null> {
-  const statement = await shownStatement(ctx, locale, face, {
-    name: 'shown-product',
-    from: storeSql`"Product" p`,
-    match: storeSql`p.slug = ${slug}`,
-  });
+  const statement = await shownProductStatement(ctx, slug, locale, face);
   const rows = await ctx.db.$storeQuery(statement, { stockOf: (found) => found.map((row) => row.id) });
   return rows[0] ? textOf(rows[0]) : null;
+}
+
+/** The statement of `shownProductJson`. */
+export function shownProductStatement(ctx: Ctx, slug: string, locale: ResolvedLocale, face: ShownProductSql) {
+  return shownStatement(ctx, locale, face, { name: 'shown-product', from: storeSql`"Product" p`, match: storeSql`p.slug = ${slug}` });
 }

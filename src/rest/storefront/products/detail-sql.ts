@@ -12,6 +12,7 @@ import { renditionsJson } from '../../../domain/media/renditions-sql.js';
 import { bestPriceOf } from '../../../domain/pricing/pricing-sql.js';
 import { jsonList, jsonObject, jsonObjectRest, moneyNumber } from '../../../platform/database/json-sql.js';
 import { STORE, storeSql } from '../../../platform/database/store-statements.js';
+import { byTranslation, translationJoin } from '../../../domain/translations/translation-sql.js';
 import { ApiError } from '../../../platform/errors/api-error.js';
 import { singleOfJson } from '../../kit/envelope.js';
 import { cardFieldsAfterMetafields, galleryImage, productCardSql } from './card-sql.js';
@@ -22,27 +23,29 @@ import { cardFieldsAfterMetafields, galleryImage, productCardSql } from './card-
 // two to the same bytes.
 
 /** `presentVariant` of an active variant `v` of the product, `tv` its translation. */
-const variant = jsonObject({
-  id: storeSql`v.id`,
-  p_id: storeSql`v."pId"`,
-  title: localizedVariantTitle,
-  sku: storeSql`v.sku`,
-  option_values: localizedOptionValuesJson,
-  price: moneyNumber(storeSql`v.price`),
-  discount_price: moneyNumber(bestPriceOf(storeSql`v.price`)),
-  compare_at_price: moneyNumber(storeSql`CASE WHEN v."compareAtPrice" > v.price THEN v."compareAtPrice" END`),
-  // stock-policy.ts: `inStock` and `shownQuantity` of a variant.
-  in_stock: storeSql`NOT v."trackInventory" OR v."isBackorder" OR v.stock > 0`,
-  tracking: storeSql`v."trackInventory"`,
-  quantity: storeSql`CASE WHEN v."trackInventory" THEN v.stock END`,
-  is_backorder: storeSql`v."isBackorder"`,
-  backorder_ready_date: storeSql`to_char(v."backorderReadyDate", 'YYYY-MM-DD')`,
-  position: storeSql`v.position`,
-  image: storeSql`(SELECT ${galleryImage} FROM "ProductImage" i WHERE i.id = v."imageId" AND i."productId" = p.id)`,
-});
+const variant = byTranslation((translated) =>
+  jsonObject({
+    id: storeSql`v.id`,
+    p_id: storeSql`v."pId"`,
+    title: localizedVariantTitle,
+    sku: storeSql`v.sku`,
+    option_values: localizedOptionValuesJson(translated),
+    price: moneyNumber(storeSql`v.price`),
+    discount_price: moneyNumber(bestPriceOf(storeSql`v.price`)),
+    compare_at_price: moneyNumber(storeSql`CASE WHEN v."compareAtPrice" > v.price THEN v."compareAtPrice" END`),
+    // stock-policy.ts: `inStock` and `shownQuantity` of a variant.
+    in_stock: storeSql`NOT v."trackInventory" OR v."isBackorder" OR v.stock > 0`,
+    tracking: storeSql`v."trackInventory"`,
+    quantity: storeSql`CASE WHEN v."trackInventory" THEN v.stock END`,
+    is_backorder: storeSql`v."isBackorder"`,
+    backorder_ready_date: storeSql`to_char(v."backorderReadyDate", 'YYYY-MM-DD')`,
+    position: storeSql`v.position`,
+    image: storeSql`(SELECT ${galleryImage} FROM "ProductImage" i WHERE i.id = v."imageId" AND i."productId" = p.id)`,
+  }),
+);
 
-/** The page's fields after the card's. */
-const detailFields = {
+/** The page's fields after the card's, in the primary locale or another (`translated`). */
+const detailFields = (translated: boolean) => ({
   ...cardFieldsAfterMetafields,
   image_variants: renditionsJson({ id: storeSql`pi.id`, sizes: storeSql`pi.sizes` }),
   in_stock: storeSql`pr.in_stock`,
@@ -62,38 +65,42 @@ const detailFields = {
   ),
   options: jsonList(
     jsonObject({ name: storeSql`lo.local_name`, position: storeSql`lo.position`, values: storeSql`coalesce(array_to_json(lo.local_values), '[]'::json)` }),
-    storeSql`${localizedOptionsSql} lo`,
+    storeSql`${localizedOptionsSql(translated)} lo`,
     storeSql`lo.position, lo.name`,
   ),
-  variants: jsonList(variant, storeSql`${localizedVariantsFrom} WHERE v."productId" = p.id AND v."isActive"`, storeSql`v.position, v."pId"`),
+  variants: jsonList(
+    variant(translated),
+    storeSql`${localizedVariantsFrom(translated)} WHERE v."productId" = p.id AND v."isActive"`,
+    storeSql`v.position, v."pId"`,
+  ),
   // `localizedCategory`: its name in the locale.
   category: storeSql`(
     SELECT ${jsonObject({ id: storeSql`c.id`, p_id: storeSql`c."pId"`, name: storeSql`coalesce(nullif(ct.fields->>'name', ''), c.name)`, slug: storeSql`c.slug`, parent_id: storeSql`c."parentId"` })}
     FROM "Category" c
-    LEFT JOIN "Translation" ct ON ct."storeId" = ${STORE} AND ct."resourceType" = 'category' AND ct."resourceId" = c.id AND ct.locale = req.locale
+    LEFT JOIN ${translationJoin(translated, 'ct', 'category', storeSql`c.id`)}
     WHERE c.id = p."categoryId" AND c."storeId" = ${STORE}
   )`,
   // `storefrontCollectionsOf`, each named in the locale (`localizedCollection`).
   collections: jsonList(
     jsonObject({ id: storeSql`c.id`, name: storeSql`coalesce(nullif(tc.fields->>'name', ''), c.name)`, slug: storeSql`c.slug` }),
     storeSql`"CollectionProduct" cp JOIN "Collection" c ON c.id = cp."collectionId"
-      LEFT JOIN "Translation" tc ON tc."storeId" = ${STORE} AND tc."resourceType" = 'collection' AND tc."resourceId" = c.id AND tc.locale = req.locale
+      LEFT JOIN ${translationJoin(translated, 'tc', 'collection', storeSql`c.id`)}
       WHERE cp."productId" = p.id AND c."storeId" = ${STORE} AND c.storefront AND c.mode = 'manual'`,
     storeSql`c.position, c."pId"`,
   ),
-};
+});
 
-const detailTail = jsonObjectRest(detailFields);
+const detailTail = byTranslation((translated) => jsonObjectRest(detailFields(translated)));
 
-/** The product page in SQL, for a store: the card's face with the page's fields after the card's. */
-export function productDetailSql(store: Store): ShownProductSql {
-  return { ...productCardSql(store), tail: detailTail };
+/** The product page in SQL, for a store: the card's face with the page's fields after the card's, in the primary locale or another (`translated`). */
+export function productDetailSql(store: Store, translated: boolean): ShownProductSql {
+  return { ...productCardSql(store), tail: detailTail(translated) };
 }
 
 /** GET /store/products/{slug}'s answer in the requested locale, which PostgreSQL writes; a 404 when the slug names no shopper-visible product. */
 export async function productDetailJson(ctx: Ctx, input: { slug: string; locale?: string | null }) {
   const locale = await resolveLocale(ctx, input.locale);
-  const product = await shownProductJson(ctx, input.slug, locale, productDetailSql(ctx.store));
+  const product = await shownProductJson(ctx, input.slug, locale, productDetailSql(ctx.store, !locale.isPrimary));
   if (product === null) throw ApiError.notFound('Product');
   return { contentLanguage: locale.code, body: singleOfJson('Product', product) };
 }

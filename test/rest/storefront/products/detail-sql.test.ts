@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../src/domain/context.js';
 import type { Product } from '../../../../src/generated/prisma/client.js';
 import { bodyText } from '../../../../src/rest/kit/json-text.js';
-import { productDetailJson } from '../../../../src/rest/storefront/products/detail-sql.js';
+import { shownProductStatement } from '../../../../src/domain/catalog/shown-json.js';
+import { productDetailJson, productDetailSql } from '../../../../src/rest/storefront/products/detail-sql.js';
 import { seedCatalog } from '../../../../src/seed/seed-catalog.js';
 import { createCategory, createLantern, createProduct } from '../../../support/catalog.js';
 import { createDiscount } from '../../../support/discounts.js';
@@ -128,5 +129,21 @@ describe('the product page written by PostgreSQL', () => {
     const page = JSON.parse(written) as { data: { category: { name: string }; collections: { name: string }[] } };
     expect(page.data.category.name).toBe('Lampes');
     expect(page.data.collections.map((c) => c.name)).toEqual(['bright', 'Soirée']);
+  });
+});
+
+describe('the product page statement', () => {
+  // Nothing translates into the primary locale: its statement joins no translation, so PostgreSQL never
+  // opens the table on a page in it (translation-sql.ts). The test above holds both texts to the same bytes.
+  const namesOf = async (isPrimary: boolean) =>
+    (await shownProductStatement(ctxOf(), 'lantern', { code: isPrimary ? 'en' : 'fr', isPrimary }, productDetailSql(shop.store, !isPrimary))).names;
+
+  it('names no translation in the primary locale', async () => {
+    expect((await namesOf(true)).has('Translation')).toBe(false);
+    expect((await namesOf(true)).has('Variant')).toBe(true);
+  });
+
+  it('joins the translations in any other locale', async () => {
+    expect((await namesOf(false)).has('Translation')).toBe(true);
   });
 });
