@@ -6,9 +6,9 @@ import { byTranslation, translationJoin } from '../translations/translation-sql.
 // test/rest/storefront/products/detail-sql.test.ts holds the two forms to the same bytes. Options
 // are numbered by position and then name in the database's collation, where the TypeScript form
 // breaks a tie of positions with localeCompare: the two differ only for options sharing a position.
-// In the primary locale nothing is looked up: the searches for translations are never run, and
-// each part's primary form joins no translation at all (translation-sql.ts). A
-// product's options and variants are read by its id, as the card reads its images: the product
+// Each part has two forms, built once (translation-sql.ts): another locale's looks the translations
+// up; the primary locale's, which nothing translates into, names no translation and looks nothing
+// up, so its statement is small enough for PostgreSQL to plan it cheaply. A product's options and variants are read by its id, as the card reads its images: the product
 // row is the store's (shown-json.ts), and so is every row that names it.
 
 /** `text(fields, key)`: the translated field when it is a non-empty string, else null. */
@@ -21,17 +21,20 @@ const variantTranslation = (translated: boolean) => translationJoin(translated, 
 /** The translation of option number `k`'s name (`option{k}_name`) or of a variant's value of it (`option{k}_value`). */
 const optionKey = (k: SqlPart, part: 'name' | 'value') => (part === 'name' ? storeSql`'option' || ${k} || '_name'` : storeSql`'option' || ${k} || '_value'`);
 
-/**
- * The product's options, each with `k`, its number (option1 first), and `local_name`: the first
- * translation of its name among the product's variants in their order, or its own name.
- */
-const localizedOptionRows = (translated: boolean) => storeSql`(
-  SELECT po.name, po.position, po.values, po.k, CASE WHEN req.locale IS NULL THEN po.name ELSE coalesce((
+/** An option `po`'s name in another locale than the primary: the first translation of it among the product's variants in their order, or its own name. */
+const translatedOptionName = storeSql`coalesce((
     SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))}
-    FROM "Variant" v JOIN ${variantTranslation(translated)}
+    FROM "Variant" v JOIN ${variantTranslation(true)}
     WHERE v."productId" = p.id AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`po.k`, 'name'))} IS NOT NULL
     ORDER BY v.position, v."pId" LIMIT 1
-  ), po.name) END AS local_name
+  ), po.name)`;
+
+/**
+ * The product's options, each with `k`, its number (option1 first), and `local_name`, its name in
+ * the locale (its own in the primary one).
+ */
+const localizedOptionRows = (translated: boolean) => storeSql`(
+  SELECT po.name, po.position, po.values, po.k, ${translated ? translatedOptionName : storeSql`po.name`} AS local_name
   FROM (
     SELECT po.*, row_number() OVER (ORDER BY po.position, po.name) AS k
     FROM "ProductOption" po WHERE po."productId" = p.id
@@ -39,22 +42,22 @@ const localizedOptionRows = (translated: boolean) => storeSql`(
 )`;
 
 /**
- * An option `lo`'s value `s.value` in the locale: the first translation of it among the variants
- * that have that value, in their order, or the value itself.
+ * An option `lo`'s value `s.value` in another locale than the primary: the first translation of it
+ * among the variants that have that value, in their order, or the value itself.
  */
-const localizedValue = (translated: boolean) => storeSql`CASE WHEN req.locale IS NULL THEN s.value ELSE coalesce((
+const translatedValue = storeSql`coalesce((
   SELECT ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))}
-  FROM "Variant" v JOIN ${variantTranslation(translated)}
+  FROM "Variant" v JOIN ${variantTranslation(true)}
   WHERE v."productId" = p.id
     AND jsonb_typeof(v."optionValues"->lo.name) = 'string' AND v."optionValues"->>lo.name = s.value
     AND ${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))} IS NOT NULL
   ORDER BY v.position, v."pId" LIMIT 1
-), s.value) END`;
+), s.value)`;
 
 /** The product's options in their order (position, then name), each as `lo`, its values in the locale as `local_values` (text[]). */
 export const localizedOptionsSql = byTranslation(
   (translated) => storeSql`(
-  SELECT lo.*, (SELECT array_agg(${localizedValue(translated)} ORDER BY s.n) FROM unnest(lo.values) WITH ORDINALITY AS s(value, n)) AS local_values
+  SELECT lo.*, (SELECT array_agg(${translated ? translatedValue : storeSql`s.value`} ORDER BY s.n) FROM unnest(lo.values) WITH ORDINALITY AS s(value, n)) AS local_values
   FROM ${localizedOptionRows(translated)} lo
 )`,
 );
@@ -96,15 +99,16 @@ const storedValues = storeSql`
  * order; a name two options share in the locale once, where the first stood, with the last value.
  * In the primary locale, the values as stored.
  */
-export const localizedOptionValuesJson = byTranslation(
-  (translated) =>
-    storeSql`CASE WHEN req.locale IS NULL THEN ${objectInKeyOrder(storedValues)} ELSE ${objectInKeyOrder(storeSql`
+export const localizedOptionValuesJson = byTranslation((translated) =>
+  translated
+    ? objectInKeyOrder(storeSql`
   SELECT e.name, min(e.n) AS n, (array_agg(e.value ORDER BY e.n DESC))[1] AS value
   FROM (
     SELECT coalesce(lo.local_name, e.name) AS name, e.n,
       coalesce(to_json(${translatedText(storeSql`tv.fields`, optionKey(storeSql`lo.k`, 'value'))})::text, e.value) AS value
     FROM (${storedValues}) e
-    LEFT JOIN ${localizedOptionRows(translated)} lo ON lo.name = e.name
+    LEFT JOIN ${localizedOptionRows(true)} lo ON lo.name = e.name
   ) e
-  GROUP BY e.name`)} END`,
+  GROUP BY e.name`)
+    : objectInKeyOrder(storedValues),
 );
