@@ -120,11 +120,14 @@ async function storesOfKeys(pool: pg.Pool, keys: string[]): Promise<Map<string, 
 }
 
 export async function startFloor(options: FloorOptions): Promise<Floor> {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // Bazaar's connections run without JIT (src/platform/database/database.ts); the floor's too, so the two plan alike.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    onConnect: async (client) => void (await client.query('SET jit = off').catch(() => {})),
+  });
   // An idle connection the database drops is an event, not a crash: the pool opens another for the next statement.
   pool.on('error', (error) => console.error(`floor: an idle connection failed: ${error.message}`));
-  // Bazaar's connections run without JIT (src/platform/database/database.ts); the floor's too, so the two plan alike.
-  pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
   let statements = 0;
   const query = <Row extends pg.QueryResultRow>(config: pg.QueryConfig) => {
     statements += 1;

@@ -78,7 +78,7 @@ interface Connection {
 }
 
 /**
- * Turns PostgreSQL's JIT off on each of the pool's connections, before any statement of its own.
+ * Turns PostgreSQL's JIT off on each of the pool's connections, before the pool hands it out.
  * JIT compiles a statement's plan again on every run once its estimated cost passes
  * `jit_above_cost`, and that took 100–250 ms here, where the statement runs in about one. The
  * storefront's JSON statements nest subplans the planner estimates far above what they read: a
@@ -86,8 +86,8 @@ interface Connection {
  * Bazaar's runs long enough to win the compilation back. A server that refuses the setting keeps
  * its own, and the statement that follows still runs.
  */
-function withoutJit(client: pg.PoolClient) {
-  client.query('SET jit = off').catch(() => {});
+async function withoutJit(client: pg.ClientBase): Promise<void> {
+  await client.query('SET jit = off').catch(() => {});
 }
 
 async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promise<Connection> {
@@ -95,8 +95,7 @@ async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promis
     const config = { connectionString: options.databaseUrl, max: limits.poolSize };
     // Our own pool, so its counts can be read; migrations get connections of their own, closed when
     // they finish, so their session-level advisory lock never lingers in this pool.
-    const pool = new pg.Pool(config);
-    pool.on('connect', withoutJit);
+    const pool = new pg.Pool({ ...config, onConnect: withoutJit });
     const databaseUrl = options.databaseUrl;
     return {
       factory: new PrismaPg(pool, { statementNameGenerator: preparedStatementName }),
