@@ -122,19 +122,25 @@ function stepFrom(steps: Map<unknown, ShapeStep>, key: unknown): ShapeStep {
 }
 
 function shapeOf(strings: readonly string[], pieces: readonly Piece[]): Shape {
-  // A template's strings are the same array every time; strings built by a composer are read by content.
-  const literal = 'raw' in strings ? strings : strings.join('\u0000');
-  let step = stepFrom(shapes, literal);
-  for (const piece of pieces)
-    step = stepFrom(step.next, piece === STORE ? STORE : piece instanceof Columns ? piece.text : piece instanceof StoreStatement ? piece.shape : VALUE);
-  if (step.shape) return step.shape;
+  const found = stepOf(strings, pieces);
+  if (found.shape) return found.shape;
   const shape = new Shape(strings, pieces);
-  if ((shapesMade += 1) > SHAPES_KEPT) {
+  if (shapesMade >= SHAPES_KEPT) {
     shapes.clear();
     shapesMade = 0;
   }
-  step.shape = shape;
+  shapesMade += 1;
+  stepOf(strings, pieces).shape = shape;
   return shape;
+}
+
+/** The step of the tree of shapes for these strings and pieces, made where missing. */
+function stepOf(strings: readonly string[], pieces: readonly Piece[]): ShapeStep {
+  // A template's strings are the same array every time; strings built by a composer are read by content.
+  let step = stepFrom(shapes, 'raw' in strings ? strings : JSON.stringify(strings));
+  for (const piece of pieces)
+    step = stepFrom(step.next, piece === STORE ? STORE : piece instanceof Columns ? piece.text : piece instanceof StoreStatement ? piece.shape : VALUE);
+  return step;
 }
 
 /**
