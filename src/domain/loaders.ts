@@ -39,7 +39,7 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** The order a product's rows of each relation are read in, batched here or joined into its page's statement (catalog/shown-products.ts). */
+/** The order a product's rows of each relation are read in, batched here or with its page's products (catalog/shown-rows.ts writes the same orders in SQL). */
 export const relationOrder = {
   variants: [{ position: 'asc' }, { pId: 'asc' }],
   images: [{ position: 'asc' }, { id: 'asc' }],
@@ -54,8 +54,8 @@ export const relationOrder = {
 
 /**
  * Per-request batching shared by REST and GraphQL: a page of products costs one statement
- * per relation, whatever the page size, or none when its statement joined them in and primed these
- * loaders (catalog/shown-products.ts). The store's client adds the store to every query. With a
+ * per relation, whatever the page size, or none when its page's statement read them and primed these
+ * loaders (catalog/shown-rows.ts). The store's client adds the store to every query. With a
  * catalogue snapshot (a catalogue read), the store's small reads are read once per token instead of
  * once per request: its locales and automatic discounts in one statement (or with its key) per facts
  * token, its categories and metafield definitions per catalogue version.

@@ -103,9 +103,9 @@ async function graphqlStatements(query: string) {
 }
 
 // Each with what one page costs: one statement per run of its order, plus what its filters read;
-// a collection's runs read their products' keys, and one more statement has PostgreSQL write the
-// cards (src/domain/catalog/shown-json.ts); a promotion's page joins the relations its cards show
-// (src/domain/catalog/shown-products.ts).
+// the runs read their products' keys, and one more statement reads the page's products: on REST a
+// collection's has PostgreSQL write the cards (src/domain/catalog/shown-json.ts), a promotion's and
+// GraphQL's read the rows with the relations their cards show (src/domain/catalog/shown-rows.ts).
 const restPages: [string, string, number][] = [
   // the members with their products' keys, the cards
   ['a manual collection', '/v1/store/collections/manual/products?', 2],
@@ -113,8 +113,8 @@ const restPages: [string, string, number][] = [
   ['a smart collection in the merchant order (pinned, then the rest)', '/v1/store/collections/smart/products?', 3],
   // the option index the attribute filter resolves against; the same two runs in stock, then out of stock; the cards
   ['a smart collection, in stock first, with an attribute filter', '/v1/store/collections/smart/products?sort=in_stock&attributes[]=colour:red&', 6],
-  // the promotion, the option index of its products (for the filter and the facets), the page
-  ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`, 3],
+  // the promotion, the option index of its products (for the filter and the facets), the page's keys, its rows
+  ['a promotion with facets', `/v1/store/promotions/PROMO/products?attributes[]=colour:blue&`, 4],
 ];
 
 describe('collection and promotion product pages', () => {
@@ -131,11 +131,12 @@ describe('collection and promotion product pages', () => {
   );
 
   it.each([
-    // the two runs, and the facets' option index
-    ['a smart collection', graphqlPages.collection('smart'), 3],
-    ['a discount_applies smart collection', graphqlPages.collection('deals'), 3],
-    // the promotion; then for its products and for its facets each: the promotion, the option index, the page
-    ['a promotion', graphqlPages.promotion(), 7],
+    // the two runs, the page's rows, and the facets' option index
+    ['a smart collection', graphqlPages.collection('smart'), 4],
+    ['a discount_applies smart collection', graphqlPages.collection('deals'), 4],
+    // the promotion; for its products, the promotion, the option index, the page's keys and its rows; for its
+    // facets, the promotion, the option index and the page's keys
+    ['a promotion', graphqlPages.promotion(), 8],
   ] as const)('%s costs the same statements for 5 and 50 cards on GraphQL, discounts and facets included', async (_, query, statements) => {
     const five = await graphqlStatements(query(5));
     const fifty = await graphqlStatements(query(50));
@@ -185,7 +186,8 @@ describe('collection product pages, after a write and on a key’s first request
     ['REST manual collection', (key) => get(t.app, '/v1/store/collections/manual/products?per_page=50', key), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
     // its two runs, the cards; after the change, the collection too
     ['REST smart collection', (key) => get(t.app, '/v1/store/collections/smart/products?per_page=50', key), { atVersion: 3, afterWrite: 4, firstOfKey: 5 }],
-    ['GraphQL manual collection', (key) => graphql(t.app, key, manualQuery), { atVersion: 1, afterWrite: 2, firstOfKey: 3 }],
+    // the members with their products' keys, the page's rows; after the change, the collection too
+    ['GraphQL manual collection', (key) => graphql(t.app, key, manualQuery), { atVersion: 2, afterWrite: 3, firstOfKey: 4 }],
   ];
 
   it.each(reads)('%s', async (_, read, figures) => {

@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/errors/api-error.js';
 import type { Ctx } from '../context.js';
 import { hasNoNul } from '../../platform/validation/text-rules.js';
 import { parseRecordId, uuidsOf } from '../record-id.js';
-import { keepShown, shownRelations } from './shown-products.js';
+import { readShown } from './shown-rows.js';
 import { merchantVisible, shopperVisible } from './visibility.js';
 
 /** A shopper product by its slug, or (from GraphQL) its integer id or uuid. */
@@ -28,11 +28,12 @@ export async function findCatalogProduct(ctx: Ctx, ref: CatalogProductRef): Prom
   return product;
 }
 
-/** The same product for its own page: read in one statement with what the page shows, handed to the loaders (shown-products.ts). */
+/** The same product for its own page, read with what the page shows, handed to the loaders (shown-rows.ts): two statements. */
 export async function findShownProduct(ctx: Ctx, ref: CatalogProductRef): Promise<Product> {
-  const product = await ctx.db.product.findFirst({ where: catalogProductWhere(ctx, ref), include: shownRelations, relationLoadStrategy: 'join' });
+  const key = await ctx.db.product.findFirst({ where: catalogProductWhere(ctx, ref), select: { id: true } });
+  const [product] = key ? await readShown(ctx, [key]) : [];
   if (!product) throw ApiError.notFound('Product');
-  return keepShown(ctx, [product])[0]!;
+  return product;
 }
 
 /** A product of the store by integer id or uuid; another store's product is simply not found. */

@@ -6,7 +6,7 @@ import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js'
 import { keysetPage, numberedPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { categoryTreeIds, resolveCategoryFilter } from './category-filter.js';
 import { countAtVersion } from './catalog-snapshot.js';
-import { primeTranslations, type PageRead } from './shown-products.js';
+import { shownPage, type PageRead } from './shown-products.js';
 import type { CatalogSort } from './product-sorts.js';
 import { catalogSorts, productsSortedBy } from './product-sorts.js';
 import { shopperVisible } from './visibility.js';
@@ -63,7 +63,7 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput, rea
   if (input.inStock !== undefined) where.inStock = input.inStock;
 
   const sort = catalogSorts[input.sort];
-  const fetch = await productsSortedBy(ctx, sort, read);
+  const fetch = await productsSortedBy(ctx, sort);
   const query: KeysetQuery<Product> = {
     binding: {
       list: CATALOG_LIST,
@@ -76,12 +76,11 @@ export async function listCatalogProducts(ctx: Ctx, input: CatalogListInput, rea
   };
 
   if (input.page === undefined) {
-    const page = await keysetPage(ctx, query, input.window);
-    if (read === 'shown') await primeTranslations(ctx, page.rows, locale);
+    const page = await shownPage(ctx, await keysetPage(ctx, query, input.window), locale, read);
     return { ...page, locale, pagination: null };
   }
   const size = input.window.size;
-  const page = await numberedPage(ctx, query, input.page, size, (w) => countAtVersion(ctx, CATALOG_LIST, w, () => ctx.db.product.count({ where: w })));
-  if (read === 'shown') await primeTranslations(ctx, page.rows, locale);
+  const numbered = await numberedPage(ctx, query, input.page, size, (w) => countAtVersion(ctx, CATALOG_LIST, w, () => ctx.db.product.count({ where: w })));
+  const page = await shownPage(ctx, numbered, locale, read);
   return { ...page, locale, pagination: { currentPage: input.page, lastPage: page.lastPage, perPage: size, total: page.total } };
 }

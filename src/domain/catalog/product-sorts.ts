@@ -1,7 +1,7 @@
 import type { Prisma, Product } from '../../generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { settleShopperPrices } from '../pricing/shopper-price-column.js';
-import { findJoinedProducts, keepShown, productKeys, shownRelations, type PageRead, type ShownProduct } from './shown-products.js';
+import { productKeys } from './shown-products.js';
 import { asBoolean, asDate, asNumber, asString, type Direction, type KeysetSort, type SortColumn } from '../pagination/keyset.js';
 
 const byPId = (direction: Direction): SortColumn<Product> => ({ field: 'pId', direction, read: (p) => p.pId, parse: asNumber });
@@ -26,26 +26,17 @@ const shownPrice = (direction: Direction): SortColumn<Product> => ({
 type ShopperPricedProduct = Product & { shopperPrice?: { price: Prisma.Decimal } | null };
 
 /**
- * How a shopper's product list with this sort reads its rows: with the relations its cards show
- * joined in and handed to the loaders (shown-products.ts), in one statement. A price sort first
- * settles the stored shopper prices (one statement when nothing changed) and reads each row's with it.
- * With `keys` (shown-products.ts) it reads only what orders and names the rows.
+ * How a shopper's product list with this sort reads its rows: what orders and names them
+ * (`productKeys`), the page's keys; a face that shows more reads the page's rows from them
+ * (shown-rows.ts). A price sort first settles the stored shopper prices (one statement when
+ * nothing changed) and reads each row's with its keys.
  */
-export async function productsSortedBy(
-  ctx: Ctx,
-  sort: KeysetSort<Product>,
-  read: PageRead = 'shown',
-): Promise<(args: Prisma.ProductFindManyArgs) => Promise<Product[]>> {
+export async function productsSortedBy(ctx: Ctx, sort: KeysetSort<Product>): Promise<(args: Prisma.ProductFindManyArgs) => Promise<Product[]>> {
   const priced = sort.some((column) => column.field === SHOPPER_PRICE);
   if (priced) await settleShopperPrices(ctx);
-  const shopperPrice = { select: { price: true } };
-  if (read === 'keys') {
-    const select = priced ? { ...productKeys, shopperPrice } : productKeys;
-    return async ({ where, orderBy, take, skip }) =>
-      (await ctx.db.product.findMany({ where, orderBy, take, skip, select, relationLoadStrategy: 'join' })) as unknown as Product[];
-  }
-  const include = priced ? { ...shownRelations, shopperPrice } : shownRelations;
-  return async ({ where, orderBy, take, skip }) => keepShown(ctx, await findJoinedProducts<ShownProduct>(ctx, { where, orderBy, take, skip }, include));
+  const select = priced ? { ...productKeys, shopperPrice: { select: { price: true } } } : productKeys;
+  return async ({ where, orderBy, take, skip }) =>
+    (await ctx.db.product.findMany({ where, orderBy, take, skip, select, relationLoadStrategy: 'join' })) as unknown as Product[];
 }
 
 /** Storefront sorts, each ending in the unique product id. */

@@ -4,6 +4,7 @@ import { typedMetafieldFilters } from '../custom-data/metafield-filters.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { keysetPage, type KeysetPage, type KeysetQuery, type KeysetWindow } from '../pagination/keyset-page.js';
 import { catalogSorts, productsSortedBy, type CatalogSort } from './product-sorts.js';
+import { shownPage } from './shown-products.js';
 import { shopperVisible } from './visibility.js';
 
 /** Bounds every face checks its callers against (merchant spec, Limits: keyword 2-100, at most 5 metafield filters). */
@@ -67,6 +68,6 @@ export async function searchStorefront(ctx: Ctx, input: StorefrontSearchInput): 
     where,
     fetch: (args) => fetch(args as Prisma.ProductFindManyArgs),
   };
-  const [page, locale] = await Promise.all([keysetPage(ctx, query, input.window), resolveLocale(ctx, null)]);
-  return { ...page, locale };
+  const [keys, locale] = await Promise.all([keysetPage(ctx, query, input.window), resolveLocale(ctx, null)]);
+  return { ...(await shownPage(ctx, keys, locale, 'shown')), locale };
 }

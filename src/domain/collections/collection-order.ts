@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { catalogSorts } from '../catalog/product-sorts.js';
 import { asNumber, type KeysetSort } from '../pagination/keyset.js';
 import { segment, type AnySegment } from '../pagination/segmented-page.js';
-import { findJoinedProducts, keepShown, productKeys, shownRelations, type PageRead, type ShownProduct } from '../catalog/shown-products.js';
+import { productKeys } from '../catalog/shown-products.js';
 
 type Placed = CollectionProduct & { product: Product };
 
@@ -14,45 +14,28 @@ const placedSort: KeysetSort<Placed> = [
   { field: 'product.pId', direction: 'asc', read: (r) => r.product.pId, parse: asNumber },
 ];
 
-/** The run of products the merchant placed (pinned or positioned rows of CollectionProduct), each read as `read` asks (shown-products.ts). */
-function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput, read: PageRead): AnySegment<Product> {
+/** The run of products the merchant placed (pinned or positioned rows of CollectionProduct), each read as its keys (shown-products.ts). */
+function placed(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput): AnySegment<Product> {
   return segment<Placed, Product>({
     sort: placedSort,
     where: { collectionId, product: where },
-    fetch: async (args) => {
-      if (read === 'keys') {
-        // The product's id and pId alone (what the run orders by), so a cached page follows its own products' sales only (stock-reads.ts).
-        const rows = await ctx.db.collectionProduct.findMany({
-          ...(args as object),
-          include: { product: { select: { id: true, pId: true } } },
-          relationLoadStrategy: 'join',
-        });
-        return rows as unknown as Placed[];
-      }
-      const rows = await ctx.db.collectionProduct.findMany({
+    // The product's id and pId alone (what the run orders by), so a cached page follows its own products' sales only (stock-reads.ts).
+    fetch: async (args) =>
+      (await ctx.db.collectionProduct.findMany({
         ...(args as object),
-        include: { product: { include: shownRelations } },
+        include: { product: { select: { id: true, pId: true } } },
         relationLoadStrategy: 'join',
-      });
-      const products = keepShown(
-        ctx,
-        rows.map((r) => r.product),
-      );
-      return rows.map((r, i) => ({ ...r, product: products[i]! }));
-    },
+      })) as unknown as Placed[],
     output: (r) => r.product,
   });
 }
 
-/** A smart collection's other members, newest first, ending in the product id, each read as `read` asks. */
-function unplaced(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput, read: PageRead): AnySegment<Product> {
+/** A smart collection's other members, newest first, ending in the product id, each read as its keys. */
+function unplaced(ctx: Ctx, collectionId: string, where: Prisma.ProductWhereInput): AnySegment<Product> {
   return segment<Product, Product>({
     sort: catalogSorts.latest,
     where: { AND: [where, { collections: { none: { collectionId } } }] },
-    fetch: async (args) =>
-      read === 'keys'
-        ? ((await ctx.db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), select: productKeys })) as unknown as Product[])
-        : keepShown(ctx, await findJoinedProducts<ShownProduct>(ctx, args as Prisma.ProductFindManyArgs, shownRelations)),
+    fetch: async (args) => (await ctx.db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), select: productKeys })) as unknown as Product[],
     output: (p) => p,
   });
 }
@@ -68,12 +51,11 @@ export function merchantOrder(
   collection: { id: string; mode: string },
   where: Prisma.ProductWhereInput,
   inStockFirst: boolean,
-  read: PageRead,
 ): AnySegment<Product>[] {
   const runs = (extra: Prisma.ProductWhereInput) => {
     const scoped = { AND: [where, extra] };
-    const placedRun = placed(ctx, collection.id, scoped, read);
-    return collection.mode === 'smart' ? [placedRun, unplaced(ctx, collection.id, scoped, read)] : [placedRun];
+    const placedRun = placed(ctx, collection.id, scoped);
+    return collection.mode === 'smart' ? [placedRun, unplaced(ctx, collection.id, scoped)] : [placedRun];
   };
   return inStockFirst ? [...runs({ inStock: true }), ...runs({ inStock: false })] : runs({});
 }

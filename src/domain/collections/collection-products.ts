@@ -5,6 +5,7 @@ import { filteredProducts, type ShopperProductFilter } from '../catalog/facets/f
 import type { Facet } from '../catalog/facets/option-index.js';
 import { catalogSorts, productsSortedBy } from '../catalog/product-sorts.js';
 import { primeTranslations, type PageRead } from '../catalog/shown-products.js';
+import { readShown } from '../catalog/shown-rows.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { segment, segmentedPage, type SegmentedPage } from '../pagination/segmented-page.js';
 import { merchantOrder } from './collection-order.js';
@@ -35,17 +36,17 @@ export interface CollectionProductsPage extends SegmentedPage<Product> {
   facets: Facet[] | null;
 }
 
-async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<string, unknown>, read: PageRead) {
-  const fetch = await productsSortedBy(ctx, sort, read);
+async function sortedSegment(ctx: Ctx, sort: KeysetSort<Product>, where: Record<string, unknown>) {
+  const fetch = await productsSortedBy(ctx, sort);
   return segment<Product, Product>({ sort, where, fetch: (args) => fetch(args as Prisma.ProductFindManyArgs), output: (p) => p });
 }
 
 /**
  * A collection's shopper-visible products, filtered, in the requested order, walked by a signed
- * cursor. The rows come with what their cards show in the loaders (shown-products.ts): one
- * statement per run of the order (one for a manual collection, two for a smart one), one more for
- * the page's translations in another locale. With `keys`, the rows are only what orders and names
- * them (shown-products.ts), and no translation is read.
+ * cursor: one statement per run of the order for its keys (one for a manual collection, two for a
+ * smart one), then one for the rows with what their cards show in the loaders (shown-rows.ts), one
+ * more for the page's translations in another locale. With `keys`, the rows are only what orders
+ * and names them (shown-products.ts), and neither rows nor translations are read.
  */
 export async function listCollectionProducts(ctx: Ctx, input: CollectionProductsInput, read: PageRead = 'shown'): Promise<CollectionProductsPage> {
   const [collection, locale] = await Promise.all([
@@ -56,12 +57,16 @@ export async function listCollectionProducts(ctx: Ctx, input: CollectionProducts
   const filtered = await filteredProducts(ctx, members, input, { facets: input.withFacets ?? false, attributesField: 'attributes' });
   const segments =
     input.sort === 'merchant' || input.sort === 'in_stock'
-      ? merchantOrder(ctx, collection, filtered.where, input.sort === 'in_stock', read)
-      : [await sortedSegment(ctx, productSorts[input.sort], filtered.where as Record<string, unknown>, read)];
+      ? merchantOrder(ctx, collection, filtered.where, input.sort === 'in_stock')
+      : [await sortedSegment(ctx, productSorts[input.sort], filtered.where as Record<string, unknown>)];
   const binding = { list: 'collection.products', storeId: ctx.store.id, filters: { collection: collection.id, sort: input.sort, ...filtered.binding } };
-  const page = await segmentedPage(ctx, binding, segments, input.window);
-  if (read === 'shown') await primeTranslations(ctx, page.items, locale);
-  return { ...page, collection, locale, facets: filtered.facets };
+  const keys = await segmentedPage(ctx, binding, segments, input.window);
+  if (read === 'keys') return { ...keys, collection, locale, facets: filtered.facets };
+  const items = await readShown(ctx, keys.items);
+  // A product deleted since its key was read leaves the page, and its cursor with it.
+  const cursorOf = new Map(keys.items.map((item, i) => [item.id, keys.cursors[i]!]));
+  await primeTranslations(ctx, items, locale);
+  return { ...keys, items, cursors: items.map((item) => cursorOf.get(item.id)!), collection, locale, facets: filtered.facets };
 }
 
 /** The attribute facets of a collection's products under the filter (the disjunctive rule of facets/option-index.ts). */

@@ -133,6 +133,6 @@ builder.objectFields(Promotion, (t) => ({
     resolve: async (p, args, { ctx }) =>
       !isLive(p, ctx.now)
         ? []
-        : (await listPromotionProducts(ctx, { promotion: p.id, page: 1, size: 1, sort: 'newest', ...checkedFilter(args.filter) })).facets,
+        : (await listPromotionProducts(ctx, { promotion: p.id, page: 1, size: 1, sort: 'newest', ...checkedFilter(args.filter) }, 'keys')).facets,
   }),
 }));
