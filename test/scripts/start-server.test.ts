@@ -25,7 +25,12 @@ afterAll(() => rmSync(bin, { recursive: true, force: true }));
 function launch(env: Record<string, string>, args: string[] = []): Record<string, string> {
   const { NODE_ENV: _, MALLOC_TRIM_THRESHOLD_: __, MALLOC_ARENA_MAX: ___, ...inherited } = process.env;
   const out = execFileSync('sh', [launcher, ...args], { env: { ...inherited, ...env, PATH: `${bin}:${process.env.PATH}` }, encoding: 'utf8' });
-  return Object.fromEntries(out.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 describe('scripts/start-server.sh', () => {
