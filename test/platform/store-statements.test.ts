@@ -7,7 +7,7 @@ import type { Database } from '../../src/platform/database/database.js';
 import { directReadsOf } from '../../src/platform/database/direct-reads.js';
 import { readingStock, type StockReads } from '../../src/platform/database/stock-reads.js';
 import { storeClientOf, type ScopedClient } from '../../src/platform/database/store-scoped-client.js';
-import { STORE, columnsOf, prepared, preparedStatementName, storeSql, type StoreStatement } from '../../src/platform/database/store-statements.js';
+import { STORE, StoreStatement, columnsOf, prepared, preparedStatementName, storeSql } from '../../src/platform/database/store-statements.js';
 import { TenancyViolation } from '../../src/platform/database/tenancy.js';
 import { createProduct } from '../support/catalog.js';
 import { makeStore, type TestStore } from '../support/stores.js';
@@ -232,12 +232,22 @@ describe('a store statement built again', () => {
     expect(new Set(texts).size).toBe(4);
     expect(selecting(columnsOf({ id: 1 })).boundText(store).values).toEqual([store]);
     expect(wrapping(byId('a'), 1).shape).not.toBe(wrapping(names, 1).shape);
-    expect(wrapping(names, 1).names).toEqual(new Set(['Category']));
+    expect(wrapping(names, 1).shape.names).toEqual(new Set(['Category']));
+  });
+
+  it('keeps at most 2,000 shapes: past them it empties its tree, and a statement built before keeps its own', () => {
+    // Strings a composer builds (json-sql.ts) are read by content, so each text below is a shape of its own.
+    const numbered = (n: number) => new StoreStatement<unknown>([`SELECT ${n} AS n FROM "Product" WHERE "storeId" = `, ''], [STORE]);
+    const first = numbered(0);
+    expect(numbered(0).shape).toBe(first.shape);
+    for (let n = 1; n <= 2_000; n += 1) numbered(n);
+    expect(numbered(0).shape).not.toBe(first.shape);
+    expect(first.boundText(store)).toEqual({ text: 'SELECT 0 AS n FROM "Product" WHERE "storeId" = $1::uuid', name: '', values: [store] });
   });
 
   it('is checked whenever it is built, not only the first time', () => {
     const of = (table: StoreStatement<unknown>) => storeSql`SELECT * FROM (${table}) x WHERE true`;
-    expect(of(byId('a')).names).toEqual(new Set(['Product']));
+    expect(of(byId('a')).shape.names).toEqual(new Set(['Product']));
     expect(() => of(storeSql`SELECT * FROM "Store" WHERE id = ${STORE}`)).toThrow(TenancyViolation);
     expect(() => of(storeSql`SELECT * FROM "Store" WHERE id = ${STORE}`)).toThrow(TenancyViolation);
   });

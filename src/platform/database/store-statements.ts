@@ -50,8 +50,10 @@ type Piece = typeof STORE | Columns | StoreStatement<unknown> | { value: unknown
 class Shape {
   /** Values (and column lists) as `?`: what the checks read. */
   readonly text: string;
+  /** The models the text names, and those it writes. */
   readonly names: ReadonlySet<string>;
   readonly writes: ReadonlySet<string>;
+  /** Whether `STORE` appears in it or in a statement it holds. */
   readonly namesStore: boolean;
   /** Whether it reads a model that holds stock. */
   readonly readsStock: boolean;
@@ -166,26 +168,12 @@ export class StoreStatement<Row> {
   /** The type of the rows it answers; types only. */
   declare readonly row?: Row;
   readonly #pieces: Piece[];
-  /** Its text and what the checks found in it, shared by every statement built alike. */
+  /** Its text and what the checks found in it (the models it names and writes, whether it names its store), shared by every statement built alike. */
   readonly shape: Shape;
-  /** The models the text names, and those it writes. */
-  readonly names: ReadonlySet<string>;
-  readonly writes: ReadonlySet<string>;
 
   constructor(strings: readonly string[], values: unknown[]) {
     this.#pieces = values.map(pieceOf);
     this.shape = shapeOf(strings, this.#pieces);
-    ({ names: this.names, writes: this.writes } = this.shape);
-  }
-
-  /** Whether `STORE` appears in it or in a statement it holds. */
-  namesStore(): boolean {
-    return this.shape.namesStore;
-  }
-
-  /** Whether it reads a model that holds stock. */
-  readsStock(): boolean {
-    return this.shape.readsStock;
   }
 
   /** The SQL to send, the store bound; only `$storeQuery` calls it, with its client's own store. */
@@ -314,15 +302,16 @@ export function runStoreStatement<Row>(
   direct?: DirectReads,
 ): Promise<Row[]> {
   if (!(statement instanceof StoreStatement)) throw new TenancyViolation('Only a store statement (storeSql) runs through a store’s client.');
-  if (!statement.namesStore()) throw new TenancyViolation('A store statement must name its store (STORE).');
-  const reads = statement.readsStock() ? stockReadsOfBuild() : undefined;
+  const { shape } = statement;
+  if (!shape.namesStore) throw new TenancyViolation('A store statement must name its store (STORE).');
+  const reads = shape.readsStock ? stockReadsOfBuild() : undefined;
   if (reads && !terms.stockOf) reads.bound = true;
   const noted = (rows: Row[]) => {
     const { stockOf } = terms;
     if (reads && stockOf) for (const id of typeof stockOf === 'function' ? stockOf(rows) : stockOf) reads.products.add(id);
     return rows;
   };
-  if (direct && statement.writes.size === 0) {
+  if (direct && shape.writes.size === 0) {
     const { text, name, values } = statement.boundText(storeId);
     return direct.run<Row>(text, values, name).then(noted);
   }

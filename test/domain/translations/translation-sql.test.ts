@@ -8,7 +8,7 @@ describe('translationJoin', () => {
   it('joins a row of nulls on false in the primary locale', () => {
     const join = translationJoin(false, 't', 'product', storeSql`p.id`);
     expect(join.shape.text).toBe('(SELECT NULL::jsonb AS fields) t ON false');
-    expect(join.names.has('Translation')).toBe(false);
+    expect(join.shape.names.has('Translation')).toBe(false);
   });
 
   it('joins the store’s translation of the row into the request’s locale in any other', () => {
@@ -16,7 +16,7 @@ describe('translationJoin', () => {
     expect(join.shape.text).toBe(
       '"Translation" tv ON tv."storeId" = ? AND tv."resourceType" = \'variant\' AND tv."resourceId" = v.id AND tv.locale = req.locale',
     );
-    expect(join.namesStore()).toBe(true);
+    expect(join.shape.namesStore).toBe(true);
     expect(join.boundText('00000000-0000-4000-8000-000000000001').values).toEqual(['00000000-0000-4000-8000-000000000001']);
   });
 

@@ -136,7 +136,7 @@ describe('the product page statement', () => {
   // Nothing translates into the primary locale: its statement joins no translation, so PostgreSQL never
   // opens the table on a page in it (translation-sql.ts). The test above holds both texts to the same bytes.
   const namesOf = async (isPrimary: boolean) =>
-    (await shownProductStatement(ctxOf(), 'lantern', { code: isPrimary ? 'en' : 'fr', isPrimary }, productDetailSql(shop.store, !isPrimary))).names;
+    (await shownProductStatement(ctxOf(), 'lantern', { code: isPrimary ? 'en' : 'fr', isPrimary }, productDetailSql(shop.store, !isPrimary))).shape.names;
 
   it('names no translation in the primary locale', async () => {
     expect((await namesOf(true)).has('Translation')).toBe(false);
