@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { withoutJit } from '../../src/platform/database/connection-settings.js';
 import { graphqlQuery } from '../scenarios.js';
 import { answerOf, collectionProducts, graphqlProducts, productList, productPage, type FloorRow, type FloorStatement } from './statements.js';
 
@@ -120,12 +121,8 @@ async function storesOfKeys(pool: pg.Pool, keys: string[]): Promise<Map<string, 
 }
 
 export async function startFloor(options: FloorOptions): Promise<Floor> {
-  // Bazaar's connections run without JIT (src/platform/database/database.ts); the floor's too, so the two plan alike.
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
-    max: options.poolSize ?? 10,
-    onConnect: async (client) => void (await client.query('SET jit = off').catch(() => {})),
-  });
+  // Bazaar's connections run without JIT; the floor's too, so the two plan alike.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, onConnect: withoutJit });
   // An idle connection the database drops is an event, not a crash: the pool opens another for the next statement.
   pool.on('error', (error) => console.error(`floor: an idle connection failed: ${error.message}`));
   let statements = 0;

@@ -5,6 +5,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { announcingOperatorWrites } from './operator-writes.js';
 import { preparedStatementName } from './store-statements.js';
+import { withoutJit } from './connection-settings.js';
 import { directReads, readDirectly } from './direct-reads.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { DatabaseBehindError } from './database-behind-error.js';
@@ -75,19 +76,6 @@ interface Connection {
   notifyChannel: ((name: string) => NotifyChannel) | null;
   release(): Promise<void>;
   announceServer(url: string): void;
-}
-
-/**
- * Turns PostgreSQL's JIT off on each of the pool's connections, before the pool hands it out.
- * JIT compiles a statement's plan again on every run once its estimated cost passes
- * `jit_above_cost`, and that took 100–250 ms here, where the statement runs in about one. The
- * storefront's JSON statements nest subplans the planner estimates far above what they read: a
- * product page whose estimate crossed the line went from 615 answers a second to 1. No statement of
- * Bazaar's runs long enough to win the compilation back. A server that refuses the setting keeps
- * its own, and the statement that follows still runs.
- */
-async function withoutJit(client: pg.ClientBase): Promise<void> {
-  await client.query('SET jit = off').catch(() => {});
 }
 
 async function connect(options: DatabaseOptions, limits: DatabaseLimits): Promise<Connection> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/platform/database/database.js';
 import { openTestDatabase } from '../../support/test-app.js';
 
-// What every connection of the pool is set to before its first statement (database.ts).
+// What every connection of the pool is set to before its first statement (connection-settings.ts, database.ts).
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
