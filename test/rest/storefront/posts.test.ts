@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../src/generated/prisma/client.js';
 import { expectFailure, expectValidation } from '../../support/failure.js';
@@ -53,8 +54,10 @@ describe('GET /v1/store/posts', () => {
     await makePost(blog, 'newest', { publishedAt: day(9), categoryNames: ['Style Notes'], categorySlugs: ['style-notes'] });
     await makePost(blog, 'draft', { status: 'draft', publishedAt: null });
     await makePost(blog, 'scheduled', { publishedAt: day(40) });
-    await makePost(blog, 'twin-a', { publishedAt: day(3), id: '00000000-0000-4000-8000-00000000000a' });
-    await makePost(blog, 'twin-b', { publishedAt: day(3), id: '00000000-0000-4000-8000-00000000000b' });
+    // Published at the same instant, so their ids order them: fresh ones, so a database that ran this file before takes them too.
+    const [lower, higher] = [randomUUID(), randomUUID()].sort();
+    await makePost(blog, 'twin-a', { publishedAt: day(3), id: lower });
+    await makePost(blog, 'twin-b', { publishedAt: day(3), id: higher });
   });
 
   it('lists published posts only, newest published first, ties broken by id (highest first)', async () => {
