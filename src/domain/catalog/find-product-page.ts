@@ -5,9 +5,9 @@ import { findShownProduct, type CatalogProductRef } from './find-product.js';
 import { primeTranslations } from './shown-products.js';
 
 /**
- * A shopper-visible product for its own page (GraphQL's `product`), in the requested locale: read
- * in one statement with what the page shows and, in another locale, one more for the translations
- * of all of it, everything handed to the loaders (shown-products.ts). REST's page is written by
+ * A shopper-visible product for its own page (GraphQL's `product`), in the requested locale: found,
+ * then read with what the page shows (shown-rows.ts) and, in another locale, one more statement for
+ * the translations of all of it, everything handed to the loaders. REST's page is written by
  * PostgreSQL instead (src/rest/storefront/products/detail-sql.ts).
  */
 export async function findProductPage(ctx: Ctx, input: CatalogProductRef & { locale?: string | null }): Promise<{ product: Product; locale: ResolvedLocale }> {

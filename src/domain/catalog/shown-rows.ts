@@ -1,6 +1,7 @@
 import { Prisma, type Category, type Product, type ProductImage, type ProductOption, type Variant } from '../../generated/prisma/client.js';
 import { STORE, prepared, storeSql } from '../../platform/database/store-statements.js';
 import type { Ctx } from '../context.js';
+import { shopperVisibleSql } from './visibility.js';
 
 /**
  * What a shopper's product card or page shows besides the product's own row, read with it in one
@@ -29,7 +30,7 @@ const shownRows = (ids: readonly string[]) =>
       coalesce((SELECT json_agg(o ORDER BY o.position, o.name) FROM "ProductOption" o WHERE o."storeId" = ${STORE} AND o."productId" = p.id), '[]') AS options,
       (SELECT to_json(c) FROM "Category" c WHERE c."storeId" = ${STORE} AND c.id = p."categoryId") AS category
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS k(id, n)
-    JOIN "Product" p ON p.id = k.id AND p."storeId" = ${STORE}
+    JOIN "Product" p ON p.id = k.id AND ${shopperVisibleSql}
     ORDER BY k.n`,
   );
 
@@ -54,12 +55,13 @@ function revived<Row>(row: Record<string, unknown>, { decimals, dates }: { decim
 }
 
 /**
- * The products `keys` name (rows read by the page's own filter and sort, in its order), read with
- * what their cards and pages show in one statement, their relations handed to the request's loaders
- * (a loader already holding a product keeps what it holds). Each answers as its key row read it
- * where the two overlap, so the page's cursor is the one its order was read by. A product deleted
- * between the two statements leaves the page; one that left the page's filter since shows once
- * more, as it is now. A cached answer built with it follows the stock of these products only.
+ * The shopper-visible products `keys` name (rows read by the page's own filter and sort, in its
+ * order), read with what their cards and pages show in one statement, their relations handed to the
+ * request's loaders (a loader already holding a product keeps what it holds). Each answers as its
+ * key row read it where the two overlap, so the page's cursor is the one its order was read by. A
+ * product hidden (deleted, unpublished) between the two statements leaves the page, as it leaves
+ * the REST cards (shown-json.ts); one that left the page's other filters since shows once more, as
+ * it is now. A cached answer built with it follows the stock of these products only.
  */
 export async function readShown<Key extends { id: string }>(ctx: Ctx, keys: Key[]): Promise<(Product & Key)[]> {
   if (!keys.length) return [];

@@ -62,11 +62,14 @@ export async function listCollectionProducts(ctx: Ctx, input: CollectionProducts
   const binding = { list: 'collection.products', storeId: ctx.store.id, filters: { collection: collection.id, sort: input.sort, ...filtered.binding } };
   const keys = await segmentedPage(ctx, binding, segments, input.window);
   if (read === 'keys') return { ...keys, collection, locale, facets: filtered.facets };
-  const items = await readShown(ctx, keys.items);
-  // A product deleted since its key was read leaves the page, and its cursor with it.
-  const cursorOf = new Map(keys.items.map((item, i) => [item.id, keys.cursors[i]!]));
+  const shown = await readShown(
+    ctx,
+    keys.items.map((item, at) => ({ ...item, at })),
+  );
+  // A product hidden since its key was read leaves the page, and its cursor with it; the rest keep theirs, by place.
+  const items = shown.map(({ at: _, ...item }) => item);
   await primeTranslations(ctx, items, locale);
-  return { ...keys, items, cursors: items.map((item) => cursorOf.get(item.id)!), collection, locale, facets: filtered.facets };
+  return { ...keys, items, cursors: shown.map((item) => keys.cursors[item.at]!), collection, locale, facets: filtered.facets };
 }
 
 /** The attribute facets of a collection's products under the filter (the disjunctive rule of facets/option-index.ts). */

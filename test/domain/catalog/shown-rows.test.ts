@@ -19,6 +19,7 @@ let shop: TestStore;
 let lantern: Product;
 let kettle: Product;
 let bare: Product;
+let hidden: Product[];
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -36,7 +37,12 @@ beforeAll(async () => {
       { title: 'L', optionValues: { Size: 'L' }, price: '31.25', stock: 4 },
     ],
   });
-  bare = await createProduct(database, shop.store, { title: 'Bare', images: 0, deleted: true });
+  bare = await createProduct(database, shop.store, { title: 'Bare', images: 0 });
+  hidden = [
+    await createProduct(database, shop.store, { title: 'Deleted', deleted: true }),
+    await createProduct(database, shop.store, { title: 'Unpublished', published: false }),
+    await createProduct(database, shop.store, { title: 'Draft', status: 'draft' }),
+  ];
   const db = database.prisma;
   // The columns a card rarely shows, so the comparison reaches them: a rating, metafields, a weight, colour codes.
   await db.product.update({ where: { id: kettle.id }, data: { rating: new Prisma.Decimal('4.50'), metafields: { care: { wash: 'cold', times: [1, 2.5] } } } });
@@ -82,10 +88,11 @@ describe('readShown', () => {
     expect(category).toStrictEqual(await db.category.findUnique({ where: { id: lantern.categoryId! } }));
   });
 
-  it('answers in the keys’ order with the keys’ own values, and leaves out a product no longer there', async () => {
+  it('answers in the keys’ order with the keys’ own values, and leaves out a product no longer there or no longer shown', async () => {
     const rows = await readShown(ctxOfShop(), [
       { id: lantern.id, salesCount: 41 },
       { id: randomUUID(), salesCount: 0 },
+      ...hidden.map((product) => ({ id: product.id, salesCount: 0 })),
       { id: kettle.id, salesCount: 7 },
     ]);
     expect(rows.map((row) => [row.title, row.salesCount])).toEqual([
