@@ -4,7 +4,6 @@ import type { Ctx } from '../context.js';
 import { filteredProducts, type ShopperProductFilter } from '../catalog/facets/filtered-products.js';
 import type { Facet } from '../catalog/facets/option-index.js';
 import { catalogSorts, productsSortedBy } from '../catalog/product-sorts.js';
-import type { PageRead } from '../catalog/shown-products.js';
 import { readShown } from '../catalog/shown-rows.js';
 import { resolveLocale, type ResolvedLocale } from '../locale/resolve-locale.js';
 import { orderByOf, type KeysetSort } from '../pagination/keyset.js';
@@ -48,12 +47,8 @@ export interface PromotionProductsPage {
   facets: Facet[];
 }
 
-/**
- * The shopper-visible products a live promotion targets, by page number (this list takes no
- * cursor), with facets. `read` says what of the rows is read (shown-products.ts): with `keys`, for
- * the facets alone, only what orders and names them.
- */
-export async function listPromotionProducts(ctx: Ctx, input: PromotionProductsInput, read: PageRead = 'shown'): Promise<PromotionProductsPage> {
+/** The shopper-visible products a live promotion targets, by page number (this list takes no cursor), with facets. */
+export async function listPromotionProducts(ctx: Ctx, input: PromotionProductsInput): Promise<PromotionProductsPage> {
   if (input.page > promotionProductLimits.maxPage) {
     throw new ApiError('page_too_deep', `This list stops at page ${promotionProductLimits.maxPage}.`, {
       fieldErrors: { page: [`must be at most ${promotionProductLimits.maxPage}`] },
@@ -68,7 +63,11 @@ export async function listPromotionProducts(ctx: Ctx, input: PromotionProductsIn
     skip: (input.page - 1) * input.size,
     take: input.size + 1,
   });
-  const keys = fetched.slice(0, input.size);
-  const rows = read === 'keys' ? keys : await readShown(ctx, keys);
+  const rows = await readShown(ctx, fetched.slice(0, input.size));
   return { promotion, locale, rows, hasMore: fetched.length > input.size, facets: filtered.facets ?? [] };
+}
+
+/** The attribute facets of a live promotion's products under the filter, without a page of them (the rule of `listPromotionProducts`'s facets). */
+export async function promotionFacets(ctx: Ctx, promotion: Discount, filter: ShopperProductFilter): Promise<Facet[]> {
+  return (await filteredProducts(ctx, targetPredicate(promotion), filter, { facets: true, attributesField: 'attributes' })).facets ?? [];
 }

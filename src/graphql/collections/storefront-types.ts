@@ -4,7 +4,7 @@ import { parseAttributes } from '../../domain/catalog/facets/attribute-selection
 import { collectionFacets, collectionProductLimits, listCollectionProducts } from '../../domain/collections/collection-products.js';
 import { collectionChildren, collectionCount, type CollectionNode } from '../../domain/collections/collection-tree.js';
 import { isLive } from '../../domain/discounts/liveness.js';
-import { listPromotionProducts, promotionProductLimits } from '../../domain/discounts/promotion-products.js';
+import { listPromotionProducts, promotionFacets, promotionProductLimits } from '../../domain/discounts/promotion-products.js';
 import type { ResolvedLocale } from '../../domain/locale/resolve-locale.js';
 import { orderedRenditions } from '../../domain/media/renditions.js';
 import { ApiError } from '../../platform/errors/api-error.js';
@@ -130,9 +130,6 @@ builder.objectFields(Promotion, (t) => ({
   facets: t.field({
     type: [Facet],
     args: { filter: t.arg({ type: ShopperProductFilter, required: false }) },
-    resolve: async (p, args, { ctx }) =>
-      !isLive(p, ctx.now)
-        ? []
-        : (await listPromotionProducts(ctx, { promotion: p.id, page: 1, size: 1, sort: 'newest', ...checkedFilter(args.filter) }, 'keys')).facets,
+    resolve: async (p, args, { ctx }) => (isLive(p, ctx.now) ? promotionFacets(ctx, p, checkedFilter(args.filter)) : []),
   }),
 }));
