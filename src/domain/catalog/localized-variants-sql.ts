@@ -8,8 +8,9 @@ import { byTranslation, translationJoin } from '../translations/translation-sql.
 // breaks a tie of positions with localeCompare: the two differ only for options sharing a position.
 // Each part has two forms, built once (translation-sql.ts): another locale's looks the translations
 // up; the primary locale's, which nothing translates into, names no translation and looks nothing
-// up, so its statement is small enough for PostgreSQL to plan it cheaply. A product's options and variants are read by its id, as the card reads its images: the product
-// row is the store's (shown-json.ts), and so is every row that names it.
+// up, so its statement is small enough for PostgreSQL to plan it cheaply. A product's options and
+// variants are read by its id, as the card reads its images: the product row is the store's
+// (shown-json.ts), and so is every row that names it.
 
 /** `text(fields, key)`: the translated field when it is a non-empty string, else null. */
 const translatedText = (fields: SqlPart, key: SqlPart): SqlPart =>

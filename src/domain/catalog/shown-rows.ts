@@ -36,7 +36,7 @@ const shownRows = (ids: readonly string[]) =>
 
 /**
  * The columns JSON gives as a number or a string where Prisma answers a Decimal or a Date, by
- * model. A numeric comes as a JSON number: every one of these holds at most 12 significant digits,
+ * model (an option has none). A numeric comes as a JSON number: every one of these holds at most 12 significant digits,
  * which a double keeps exactly. test/domain/catalog/shown-rows.test.ts holds the rows to Prisma's own
  * reads of them, so a column added without its kind here fails there.
  */
@@ -44,7 +44,6 @@ const kinds = {
   product: { decimals: ['price', 'compareAtPrice', 'priceMin', 'priceMax', 'rating'], dates: ['createdAt', 'updatedAt', 'deletedAt'] },
   variant: { decimals: ['price', 'compareAtPrice', 'weight'], dates: ['backorderReadyDate', 'createdAt', 'updatedAt'] },
   image: { decimals: [], dates: ['createdAt'] },
-  option: { decimals: [], dates: [] },
   category: { decimals: [], dates: ['createdAt', 'updatedAt'] },
 } satisfies Record<string, { decimals: string[]; dates: string[] }>;
 

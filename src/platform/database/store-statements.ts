@@ -124,15 +124,17 @@ function stepFrom(steps: Map<unknown, ShapeStep>, key: unknown): ShapeStep {
 }
 
 function shapeOf(strings: readonly string[], pieces: readonly Piece[]): Shape {
-  const found = stepOf(strings, pieces);
-  if (found.shape) return found.shape;
+  let step = stepOf(strings, pieces);
+  if (step.shape) return step.shape;
   const shape = new Shape(strings, pieces);
   if (shapesMade >= SHAPES_KEPT) {
     shapes.clear();
     shapesMade = 0;
+    // The step found was in the tree just emptied.
+    step = stepOf(strings, pieces);
   }
   shapesMade += 1;
-  stepOf(strings, pieces).shape = shape;
+  step.shape = shape;
   return shape;
 }
 
