@@ -58,6 +58,7 @@ describe('a committed transaction', () => {
     const product = await createProduct(database, store, { title: 'Before' });
     const result = await withTransaction(ctx(), async (tx) => {
       await tx.db.product.update({ where: { id: product.id }, data: { title: 'After' } });
+      tx.outbox.append({ topic: 'discounts/update', payload: { id: `é ${product.id}` } });
       tx.outbox.append({ topic: 'collections/update', payload: { id: product.id } });
       tx.outbox.append({ topic: 'discounts/update', payload: { id: product.id } });
       return 'done';
@@ -65,9 +66,13 @@ describe('a committed transaction', () => {
     expect(result).toBe('done');
     expect(await titleOf(product)).toBe('After');
     expect(await eventsOf(store)).toEqual([
+      { storeId: store.id, topic: 'discounts/update', payload: { id: `é ${product.id}` }, publishedAt: null },
       { storeId: store.id, topic: 'collections/update', payload: { id: product.id }, publishedAt: null },
       { storeId: store.id, topic: 'discounts/update', payload: { id: product.id }, publishedAt: null },
     ]);
+    // One statement writes them: they share the time they were written.
+    const times = await database.prisma.outboxEvent.findMany({ where: { storeId: store.id }, select: { createdAt: true } });
+    expect(new Set(times.map((t) => t.createdAt.getTime())).size).toBe(1);
   });
 
   it('writes no event when none was appended', async () => {
