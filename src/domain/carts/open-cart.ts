@@ -4,19 +4,18 @@ import type { TransactionCtx } from '../transaction.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { uuidPattern } from '../../platform/validation/text-rules.js';
 import { findOrInsert } from '../find-or-insert.js';
+import { readCartWithProducts, type CartWithProducts } from './cart-rows.js';
 import { openKeyOf, type CartOwner } from './cart-owner.js';
 
 export type CartItemRow = CartItem & { product: Product; variant: Variant | null };
 export type CartWithItems = Cart & { items: CartItemRow[] };
-
-const withItems = { items: { include: { product: true }, orderBy: [{ position: 'asc' as const }, { createdAt: 'asc' as const }] } };
 
 /**
  * The lines' variants, from the request's variants loader rather than a statement of the cart's
  * own: whatever follows a cart read (its prices, its validation, a checkout) reads the variants of
  * its products through that loader anyway.
  */
-async function withVariants(ctx: Ctx, cart: Cart & { items: (CartItem & { product: Product })[] }): Promise<CartWithItems> {
+async function withVariants(ctx: Ctx, cart: CartWithProducts): Promise<CartWithItems> {
   const variants = await Promise.all(cart.items.map((item) => (item.variantId ? ctx.loaders.variantsByProduct.load(item.productId) : [])));
   return { ...cart, items: cart.items.map((item, i) => ({ ...item, variant: variants[i]!.find((v) => v.id === item.variantId) ?? null })) };
 }
@@ -33,13 +32,13 @@ function isLive(ctx: Ctx, cart: Cart): boolean {
 
 /** The owner's open cart at this store, with its lines; an expired one reads as none. */
 export async function findOpenCart(ctx: Ctx, owner: CartOwner): Promise<CartWithItems | null> {
-  const cart = await ctx.db.cart.findUnique({ where: { storeId_openKey: { storeId: ctx.db.$storeId, openKey: openKeyOf(owner) } }, include: withItems });
+  const cart = await readCartWithProducts(ctx, { openKey: openKeyOf(owner) });
   return cart && isLive(ctx, cart) ? withVariants(ctx, cart) : null;
 }
 
 /** An open cart of this owner by its id (validate and clear name one); another shopper's cart reads as none. */
 export async function findOwnCart(ctx: Ctx, owner: CartOwner, cartId: string): Promise<CartWithItems | null> {
-  const cart = await ctx.db.cart.findFirst({ where: { id: cartId.toLowerCase(), openKey: openKeyOf(owner) }, include: withItems });
+  const cart = await readCartWithProducts(ctx, { id: cartId, openKey: openKeyOf(owner) });
   return cart && isLive(ctx, cart) ? withVariants(ctx, cart) : null;
 }
 
@@ -49,12 +48,14 @@ export async function findOwnCart(ctx: Ctx, owner: CartOwner, cartId: string): P
  */
 export async function findLiveCartById(ctx: Ctx, cartId: string): Promise<CartWithItems | null> {
   if (!uuidPattern.test(cartId)) return null;
-  const cart = await ctx.db.cart.findUnique({ where: { id: cartId.toLowerCase() }, include: withItems });
+  const cart = await readCartWithProducts(ctx, { id: cartId });
   return cart && isLive(ctx, cart) ? withVariants(ctx, cart) : null;
 }
 
 export async function reloadCart(tx: TransactionCtx, cartId: string): Promise<CartWithItems> {
-  return withVariants(tx, await tx.db.cart.findUniqueOrThrow({ where: { id: cartId }, include: withItems }));
+  const cart = await readCartWithProducts(tx, { id: cartId });
+  if (!cart) throw new Error(`reloadCart: cart ${cartId} is not in the transaction's store`);
+  return withVariants(tx, cart);
 }
 
 /** The owner's open cart under the transaction's lock, and whether this transaction made it. */

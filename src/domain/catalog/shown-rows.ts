@@ -1,6 +1,7 @@
-import { Prisma, type Category, type Product, type ProductImage, type ProductOption, type Variant } from '../../generated/prisma/client.js';
+import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
 import { STORE, prepared, storeSql } from '../../platform/database/store-statements.js';
 import type { Ctx } from '../context.js';
+import { revived, rowKinds as kinds } from '../json-rows.js';
 import { shopperVisibleSql } from './visibility.js';
 
 /**
@@ -33,25 +34,6 @@ const shownRows = (ids: readonly string[]) =>
     JOIN "Product" p ON p.id = k.id AND ${shopperVisibleSql}
     ORDER BY k.n`,
   );
-
-/**
- * The columns JSON gives as a number or a string where Prisma answers a Decimal or a Date, by
- * model (an option has none). A numeric comes as a JSON number: every one of these holds at most 12 significant digits,
- * which a double keeps exactly. test/domain/catalog/shown-rows.test.ts holds the rows to Prisma's own
- * reads of them, so a column added without its kind here fails there.
- */
-const kinds = {
-  product: { decimals: ['price', 'compareAtPrice', 'priceMin', 'priceMax', 'rating'], dates: ['createdAt', 'updatedAt', 'deletedAt'] },
-  variant: { decimals: ['price', 'compareAtPrice', 'weight'], dates: ['backorderReadyDate', 'createdAt', 'updatedAt'] },
-  image: { decimals: [], dates: ['createdAt'] },
-  category: { decimals: [], dates: ['createdAt', 'updatedAt'] },
-} satisfies Record<string, { decimals: string[]; dates: string[] }>;
-
-function revived<Row>(row: Record<string, unknown>, { decimals, dates }: { decimals: string[]; dates: string[] }): Row {
-  for (const column of decimals) if (row[column] !== null) row[column] = new Prisma.Decimal(row[column] as number);
-  for (const column of dates) if (row[column] !== null) row[column] = new Date(row[column] as string);
-  return row as Row;
-}
 
 /**
  * The shopper-visible products `keys` name (rows read by the page's own filter and sort, in its
