@@ -29,17 +29,6 @@ export class Outbox {
     this.#events.push({ topic, build });
   }
 
-  /**
-   * Builds the snapshots appended so far now rather than at commit, for a transaction whose
-   * remaining writes change nothing they show: its last statements, which hold its most
-   * contended locks, are then as few as they can be.
-   */
-  async buildSnapshots(): Promise<void> {
-    this.#events = await Promise.all(
-      this.#events.map(async (event) => ('build' in event ? ({ topic: event.topic, payload: await event.build() } as DomainEvent) : event)),
-    );
-  }
-
   #check(topic: Topic): void {
     if (this.#written) throw new Error(`Event ${topic} appended after its transaction committed; append inside withTransaction.`);
   }

@@ -95,7 +95,7 @@ describe('products/* events', () => {
   });
 
   it('a sale carries each product sold as GET /products/{id} answers after the checkout, its images and category too', async () => {
-    // Issue 25: checkout reads the sold products' variants and images in one statement under their locks and their
+    // Issue 25: checkout reads the sold products' variants and images in its order's statement, under their locks, and their
     // category before them, and primes the event's snapshot with those rows instead of reading them at commit.
     const category = await createCategory(t.database, shop.store, 'Evented kitchen');
     const kettle = await createProduct(t.database, shop.store, { title: 'Evented kettle', price: '12.00', stock: 5, category, images: 2 });

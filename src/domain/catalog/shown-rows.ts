@@ -1,7 +1,8 @@
-import type { Category, Product, ProductImage, ProductOption, Variant } from '../../generated/prisma/client.js';
+import type { Category, Product, ProductOption } from '../../generated/prisma/client.js';
 import { STORE, prepared, storeSql } from '../../platform/database/store-statements.js';
 import type { Ctx } from '../context.js';
 import { revived, rowKinds as kinds } from '../json-rows.js';
+import { imagesJsonSql, revivedImages, revivedVariants, variantsJsonSql } from './product-relations-sql.js';
 import { shopperVisibleSql } from './visibility.js';
 
 /**
@@ -26,8 +27,8 @@ const shownRows = (ids: readonly string[]) =>
     'shown-rows',
     storeSql<ShownJson>`
     SELECT to_json(p) AS product,
-      coalesce((SELECT json_agg(v ORDER BY v.position, v."pId") FROM "Variant" v WHERE v."storeId" = ${STORE} AND v."productId" = p.id), '[]') AS variants,
-      coalesce((SELECT json_agg(i ORDER BY i.position, i.id) FROM "ProductImage" i WHERE i."storeId" = ${STORE} AND i."productId" = p.id), '[]') AS images,
+      ${variantsJsonSql} AS variants,
+      ${imagesJsonSql} AS images,
       coalesce((SELECT json_agg(o ORDER BY o.position, o.name) FROM "ProductOption" o WHERE o."storeId" = ${STORE} AND o."productId" = p.id), '[]') AS options,
       (SELECT to_json(c) FROM "Category" c WHERE c."storeId" = ${STORE} AND c.id = p."categoryId") AS category
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS k(id, n)
@@ -52,14 +53,8 @@ export async function readShown<Key extends { id: string }>(ctx: Ctx, keys: Key[
   const products = new Map<string, Product>();
   for (const row of rows) {
     const product = revived<Product>(row.product, kinds.product);
-    loaders.variantsByProduct.prime(
-      product.id,
-      row.variants.map((v) => revived<Variant>(v, kinds.variant)),
-    );
-    loaders.imagesByProduct.prime(
-      product.id,
-      row.images.map((i) => revived<ProductImage>(i, kinds.image)),
-    );
+    loaders.variantsByProduct.prime(product.id, revivedVariants(row.variants));
+    loaders.imagesByProduct.prime(product.id, revivedImages(row.images));
     loaders.optionsByProduct.prime(product.id, row.options as ProductOption[]);
     if (row.category) loaders.categoryById.prime(row.category.id as string, revived<Category>(row.category, kinds.category));
     products.set(product.id, product);

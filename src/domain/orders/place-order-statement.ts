@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Prisma, type CouponRedemption, type Customer, type CustomerAccount, type Order, type OrderItem, type OrderTimelineEntry } from '../../generated/prisma/client.js';
+import {
+  Prisma,
+  type CouponRedemption,
+  type Customer,
+  type CustomerAccount,
+  type Order,
+  type OrderItem,
+  type OrderTimelineEntry,
+} from '../../generated/prisma/client.js';
 import { STORE, columnsOf, storeSql } from '../../platform/database/store-statements.js';
 import type { CartWithItems } from '../carts/open-cart.js';
 import type { CartView } from '../carts/cart-view.js';
@@ -12,7 +20,8 @@ import type { OrderContact } from './order-document.js';
 import { takeOrderNumber } from './order-numbers.js';
 import { initialStatus } from './order-process.js';
 import { byPosition, byTimelineOrder, type OrderRecord } from './order-record.js';
-import type { TakenUnits } from './reserve-stock.js';
+import type { SoldRelations, TakenStock, TakenUnits } from './reserve-stock.js';
+import { imagesJsonSql, revivedImages, revivedVariants, variantsJsonSql } from '../catalog/product-relations-sql.js';
 
 type Decimal = Prisma.Decimal;
 const zero = () => new Prisma.Decimal(0);
@@ -33,7 +42,7 @@ export interface OrderDraft {
   coupon: AppliedCoupon | null;
   delivery: DeliveryTerms;
   contact: OrderContact;
-  taken: TakenUnits[];
+  stock: TakenStock;
   customer: (Customer & { account: CustomerAccount }) | null;
 }
 
@@ -72,6 +81,7 @@ type RedemptionColumns = Omit<CouponRedemption, 'storeId' | 'orderId'>;
 
 interface Placed extends Order {
   steps: { id: string; description: string; sequence: string }[];
+  sold: { id: string; variants: Record<string, unknown>[]; images: Record<string, unknown>[] }[];
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -81,9 +91,22 @@ const json = (value: unknown) => JSON.stringify(value);
  * lines, its timeline, its coupon redemption and the ledger's `sold` entries (each after the entry of
  * a change the ledger had not seen, as `unseenChangeOf` in adjust-inventory.ts writes it), all
  * naming that number. The number's lock (order-numbers.ts) is so held for this statement, the
- * events' and the commit: the least that still gives numbers in commit order without gaps.
+ * events' and the commit: the least that still gives numbers in commit order without gaps. It also
+ * answers the sold products' variants and images: the stock statements before it locked those
+ * products, and every variant or image write locks its product first, so this statement (whose
+ * snapshot is taken after those locks) sees every such write that commits before the sale, and
+ * none can land after it; read here, they cost no round trip of their own while the products'
+ * locks, which every checkout of those products queues on, are held.
  */
-function placeOrderStatement(now: Date, order: OrderColumns, items: ItemColumns[], steps: StepColumns[], sales: TakenUnits[], redemption: RedemptionColumns | null) {
+function placeOrderStatement(
+  now: Date,
+  order: OrderColumns,
+  items: ItemColumns[],
+  steps: StepColumns[],
+  sales: TakenUnits[],
+  redemption: RedemptionColumns | null,
+  soldProducts: string[],
+) {
   const orderColumns = columnsOf(order, 'storeId', 'number');
   const itemColumns = columnsOf(items[0]!, 'storeId', 'orderId');
   const stepColumns = columnsOf(steps[0]!, 'storeId', 'orderId');
@@ -139,16 +162,19 @@ function placeOrderStatement(now: Date, order: OrderColumns, items: ItemColumns[
       ) e
       ORDER BY e."place"
     )${redeemed}
-    SELECT placed.*, (SELECT jsonb_agg(jsonb_build_object('id', "id", 'description', "description", 'sequence', "sequence"::text)) FROM steps) AS "steps"
+    SELECT placed.*, (SELECT jsonb_agg(jsonb_build_object('id', "id", 'description', "description", 'sequence', "sequence"::text)) FROM steps) AS "steps",
+      (SELECT coalesce(json_agg(json_build_object('id', p.id, 'variants', ${variantsJsonSql}, 'images', ${imagesJsonSql})), '[]')
+        FROM unnest(${soldProducts}::uuid[]) AS p(id)) AS "sold"
     FROM placed`;
 }
 
 /**
- * Writes the order of a checkout whose stock is taken (`taken`) in one statement, and answers the
- * record as `orderInclude` reads it, from the rows written: reading them back would answer the same.
+ * Writes the order of a checkout whose stock is taken (`stock`) in one statement, and answers the
+ * record as `orderInclude` reads it, from the rows written (reading them back would answer the
+ * same), with the sold products' variants and images as read under their locks.
  */
-export async function recordOrder(tx: TransactionCtx, draft: OrderDraft): Promise<OrderRecord> {
-  const { cart, input, lines, coupon, delivery, contact, taken, customer } = draft;
+export async function recordOrder(tx: TransactionCtx, draft: OrderDraft): Promise<{ order: OrderRecord; sold: Map<string, SoldRelations> }> {
+  const { cart, input, lines, coupon, delivery, contact, stock, customer } = draft;
   const subtotal = lines.reduce((sum, l) => sum.add(l.base.mul(l.view.item.quantity)), zero());
   const automatic = lines.reduce((sum, l) => sum.add(l.base.sub(l.unit).mul(l.view.item.quantity)), zero());
   const discountTotal = automatic.add(coupon?.amount ?? 0);
@@ -203,22 +229,27 @@ export async function recordOrder(tx: TransactionCtx, draft: OrderDraft): Promis
     };
   });
   const after = ` from ${contact.name ?? 'a guest'}: ${input.deliveryMethod}, paid by ${input.paymentMethod}.`;
-  const steps: StepColumns[] = openingTimeline(tx, status, { title: 'New order', description: '' }).map(({ audience, status: at, title, description, createdAt }) => ({
-    id: randomUUID(),
-    audience,
-    status: at,
-    title,
-    description: audience === 'vendor' ? null : description,
-    ...(audience === 'vendor' ? { numbered: ['Order #', after] as [string, string] } : {}),
-    createdAt,
-  }));
+  const steps: StepColumns[] = openingTimeline(tx, status, { title: 'New order', description: '' }).map(
+    ({ audience, status: at, title, description, createdAt }) => ({
+      id: randomUUID(),
+      audience,
+      status: at,
+      title,
+      description: audience === 'vendor' ? null : description,
+      ...(audience === 'vendor' ? { numbered: ['Order #', after] as [string, string] } : {}),
+      createdAt,
+    }),
+  );
   const redemption = coupon && { id: randomUUID(), couponId: coupon.coupon.id, customerId: cart.customerId, amount: coupon.amount, createdAt: tx.now };
-  const [placed] = await tx.db.$storeQuery(placeOrderStatement(tx.now, order, items, steps, taken, redemption));
-  const { steps: written, ...row } = placed!;
+  const [placed] = await tx.db.$storeQuery(placeOrderStatement(tx.now, order, items, steps, stock.taken, redemption, [...stock.sold.keys()]));
+  const { steps: written, sold, ...row } = placed!;
   const timeline = steps.map(({ numbered: _, ...step }) => {
     const { description, sequence } = written.find((w) => w.id === step.id)!;
     return { ...step, storeId: row.storeId, orderId: row.id, description, sequence: BigInt(sequence) };
   });
   const orderItems = items.map((item) => ({ ...item, storeId: row.storeId, orderId: row.id }));
-  return { ...row, items: orderItems.sort(byPosition), timeline: timeline.sort(byTimelineOrder), customer };
+  return {
+    order: { ...row, items: orderItems.sort(byPosition), timeline: timeline.sort(byTimelineOrder), customer },
+    sold: new Map(sold.map(({ id, variants, images }) => [id, { variants: revivedVariants(variants), images: revivedImages(images) }])),
+  };
 }

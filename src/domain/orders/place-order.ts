@@ -16,7 +16,7 @@ import { deliveryTermsOf, parcelWeightOf } from './delivery-terms.js';
 import { orderDocument, type OrderContact } from './order-document.js';
 import { orderInclude, type OrderRecord } from './order-record.js';
 import { recordOrder, type PricedLine } from './place-order-statement.js';
-import { reserveStock } from './reserve-stock.js';
+import { settleSales, takeStock } from './reserve-stock.js';
 
 const zero = () => new Prisma.Decimal(0);
 
@@ -132,15 +132,16 @@ export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutI
           customerId,
         )
       : null;
-    const taken = await reserveStock(tx, cart.items);
+    const stock = await takeStock(tx, cart.items);
     await countDiscountUses(tx, lines);
     const customer =
-      customerId !== null ? await tx.db.customer.update({ where: { id: customerId }, data: { ordersCount: { increment: 1 } }, include: { account: true } }) : null;
-    // Nothing below changes what the products' events show: built now, their reads come before the order number is taken.
-    await tx.outbox.buildSnapshots();
-    // The order number's lock is the one every checkout of the store queues on: taken by this last statement, so it is held
-    // for the events' statement and the commit alone, and only by checkouts that will succeed.
-    const order = await recordOrder(tx, { cart, input, lines, coupon, delivery, contact, taken, customer });
+      customerId !== null
+        ? await tx.db.customer.update({ where: { id: customerId }, data: { ordersCount: { increment: 1 } }, include: { account: true } })
+        : null;
+    // The order number's lock is the one every checkout of the store queues on: taken by this statement, so it is held for
+    // the events' statement and the commit (and a sale that moves a product's derived columns), and only by checkouts that will succeed.
+    const { order, sold } = await recordOrder(tx, { cart, input, lines, coupon, delivery, contact, stock, customer });
+    await settleSales(tx, stock, sold);
     tx.outbox.append({ topic: 'orders/create', payload: orderDocument(order) });
     return { order, created: true };
   });

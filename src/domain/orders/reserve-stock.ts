@@ -1,4 +1,4 @@
-import type { Product, Variant } from '../../generated/prisma/client.js';
+import type { Product, ProductImage, Variant } from '../../generated/prisma/client.js';
 import { ApiError } from '../../platform/errors/api-error.js';
 import { unseenChangeOf } from '../inventory/adjust-inventory.js';
 import { countsStock, mayGoBelowZero } from '../inventory/stock-policy.js';
@@ -42,6 +42,29 @@ function outOfStock(item: StockLine): ApiError {
   return new ApiError('out_of_stock', `Not enough of ${what} is left to sell ${item.quantity}; validate the cart to see what is available.`);
 }
 
+/** What a sale's stock statements leave: the units taken by stock item, and each sold product's row, locked. */
+export interface TakenStock {
+  taken: TakenUnits[];
+  sold: Map<string, Product>;
+}
+
+/** A sold product's variants and images (in the loaders' orders), read while its row is locked. */
+export interface SoldRelations {
+  variants: Variant[];
+  images: ProductImage[];
+}
+
+/**
+ * Takes the sold units (`takeStock`), reads the sold products' variants and images under their
+ * locks, and settles the products (`settleSales`): for an import. Checkout reads those relations in
+ * its order's statement instead (place-order-statement.ts), a round trip fewer under the locks.
+ */
+export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenUnits[]> {
+  const stock = await takeStock(tx, lines);
+  await settleSales(tx, stock, await readSoldRelations(tx, [...stock.sold.keys()]));
+  return stock.taken;
+}
+
 /**
  * Takes the sold units off each stock item's level with a conditional update (`stock >= quantity`)
  * that answers the level it leaves, so two checkouts racing for the last units cannot both win: the
@@ -49,15 +72,12 @@ function outOfStock(item: StockLine): ApiError {
  * `out_of_stock`. Rows are taken in one global order (product, then variant, by integer id), the
  * order inventory adjustments use too, so concurrent checkouts never wait on each other in a
  * cycle; a product sold as itself counts its sale in the same statement. Then each product sold
- * through variants is locked (in product order) and counts its sale, the sold products' variants
- * and images are read in one statement, and the derived columns and the shopper price are written
- * only where the sale changed them. What the products' events show that no product lock guards
- * (their categories) is read before the first lock, so that those locks, which every checkout of
- * a product queues on, wait for as few statements as they can. The ledger entries wait for the order number. The
- * products/update events take the rows as this leaves them: the caller writes the products and
- * variants no further before commit.
+ * through variants is locked (in product order) and counts its sale. What the products' events show
+ * that no product lock guards (their categories) is read before the first lock, so that those locks,
+ * which every checkout of a product queues on, wait for as few statements as they can. The ledger
+ * entries wait for the order number.
  */
-export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenUnits[]> {
+export async function takeStock(tx: TransactionCtx, lines: StockLine[]): Promise<TakenStock> {
   const items = stockItemsOf(lines);
   await readUnguardedParts(
     tx,
@@ -79,8 +99,7 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
     sold.set(row.id, row);
     if (counted) taken.push({ key: { productId: row.id, variantId: null }, quantity: item.quantity, after: row.stock });
   }
-  const productIds = [...new Set(items.map((item) => item.product.id))];
-  for (const productId of productIds) {
+  for (const productId of new Set(items.map((item) => item.product.id))) {
     if (sold.has(productId)) continue;
     // The product's stock column holds its counted variants' sum: moved here too, so a sale that changes no flag or price rewrites nothing below.
     const counted = unitsOf(lines, productId, (l) => l.variant !== null && countsStock(l.variant));
@@ -92,17 +111,33 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
       }),
     );
   }
-  // Read once every sold product's row is locked: a variant or image write locks its product first, so none lands between this
-  // read and commit. One joined statement, in the loaders' orders, so the products/update snapshots take these rows instead of
-  // reading them again while the locks are held.
-  const lockedProducts = await tx.db.product.findMany({
+  return { taken, sold };
+}
+
+/**
+ * The sold products' variants and images, in one joined statement. Only once every sold product's
+ * row is locked: a variant or image write locks its product first, so none lands between this read
+ * and commit.
+ */
+async function readSoldRelations(tx: TransactionCtx, productIds: string[]): Promise<Map<string, SoldRelations>> {
+  const rows = await tx.db.product.findMany({
     where: { id: { in: productIds } },
     select: { id: true, variants: { orderBy: relationOrder.variants }, images: { orderBy: relationOrder.images } },
     relationLoadStrategy: 'join',
   });
-  for (const productId of productIds) {
-    const row = sold.get(productId)!;
-    const { variants: own, images } = lockedProducts.find((p) => p.id === productId)!;
+  return new Map(rows.map(({ id, variants, images }) => [id, { variants, images }]));
+}
+
+/**
+ * Writes each sold product's derived columns and shopper price only where the sale changed them,
+ * from its variants as read under its lock, and appends its products/update event, which takes
+ * these rows as this leaves them: the caller writes the products and variants no further before commit.
+ */
+export async function settleSales(tx: TransactionCtx, { sold }: TakenStock, relations: Map<string, SoldRelations>): Promise<void> {
+  // In the lock order, as the stock was taken.
+  for (const row of [...sold.values()].sort((a, b) => a.pId - b.pId)) {
+    const productId = row.id;
+    const { variants: own, images } = relations.get(productId)!;
     const derived = derivedProductColumns(row, own);
     // Only the columns the sale changed: a level alone is a stock write of the product, a crossing or a new price one of the store (catalog-models.ts).
     const changed = {
@@ -116,7 +151,6 @@ export async function reserveStock(tx: TransactionCtx, lines: StockLine[]): Prom
     if (!derived.priceMin.eq(row.priceMin)) await markShopperPriceStale(tx, productId, derived.priceMin);
     appendProductEvent(tx, 'products/update', productId, { product, variants: own, images });
   }
-  return taken;
 }
 
 async function takeVariantUnits(tx: TransactionCtx, item: StockLine, variant: Variant): Promise<TakenUnits> {
