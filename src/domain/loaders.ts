@@ -14,6 +14,7 @@ import type {
 } from '../generated/prisma/client.js';
 import type { StoreDb } from '../platform/database/store-scoped-client.js';
 import type { CatalogSnapshot } from './catalog/catalog-snapshot.js';
+import { revivedVariants, variantsOfProducts } from './catalog/product-relations-sql.js';
 import { localeOrder, readStoreFacts } from './catalog/store-facts.js';
 import { liveAutomaticOffers } from './discounts/live-offers.js';
 import type { DiscountOffer } from './pricing/discounts.js';
@@ -73,9 +74,10 @@ export function createLoaders(db: StoreDb, now: Date, catalog?: CatalogSnapshot)
       return productIds.map((id) => groups.get(id) ?? []);
     });
 
-  const variantsByProduct = perProduct<Variant>((productIds) =>
-    db.variant.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.variants }),
-  );
+  const variantsByProduct = perProduct<Variant>(async (productIds) => {
+    const [row] = await db.$storeQuery(variantsOfProducts(productIds), { stockOf: productIds });
+    return revivedVariants(row!.variants);
+  });
   const imagesByProduct = perProduct<ProductImage>((productIds) =>
     db.productImage.findMany({ where: { productId: { in: productIds } }, orderBy: relationOrder.images }),
   );

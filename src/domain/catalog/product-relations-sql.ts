@@ -1,5 +1,5 @@
 import type { ProductImage, Variant } from '../../generated/prisma/client.js';
-import { STORE, storeSql } from '../../platform/database/store-statements.js';
+import { STORE, prepared, storeSql } from '../../platform/database/store-statements.js';
 import { revived, rowKinds } from '../json-rows.js';
 
 /**
@@ -12,3 +12,15 @@ export const imagesJsonSql = storeSql`coalesce((SELECT json_agg(i ORDER BY i.pos
 
 export const revivedVariants = (rows: Record<string, unknown>[]) => rows.map((v) => revived<Variant>(v, rowKinds.variant));
 export const revivedImages = (rows: Record<string, unknown>[]) => rows.map((i) => revived<ProductImage>(i, rowKinds.image));
+
+/**
+ * The variants of a batch of products, in the loaders' order, as one JSON array read past Prisma
+ * (direct-reads.ts): the variants loader's read, which a product page, a cart and a checkout all make.
+ */
+export const variantsOfProducts = (productIds: string[]) =>
+  prepared(
+    'variants-of-products',
+    storeSql<{ variants: Record<string, unknown>[] }>`
+    SELECT coalesce(json_agg(v ORDER BY v.position, v."pId"), '[]') AS variants
+    FROM "Variant" v WHERE v."storeId" = ${STORE} AND v."productId" = ANY(${productIds}::uuid[])`,
+  );

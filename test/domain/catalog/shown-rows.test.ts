@@ -113,3 +113,24 @@ describe('readShown', () => {
     expect(database.statementCount()).toBe(before);
   });
 });
+
+describe('the variants loader', () => {
+  it('answers each product’s variants as Prisma reads them, the store’s own only, in one statement for a batch', async () => {
+    const db = database.prisma;
+    // An inactive variant with a date to be ready by, so the comparison reaches every kind of column.
+    await db.variant.updateMany({
+      where: { productId: kettle.id, title: 'S' },
+      data: { isActive: false, backorderReadyDate: new Date('2026-12-24T00:00:00Z') },
+    });
+    const other = await makeStore(database);
+    const theirs = await createProduct(database, other.store, { title: 'Their sized', variants: [{ title: 'M', optionValues: { Size: 'M' }, price: '9.00' }] });
+    const ids = [kettle.id, bare.id, lantern.id, theirs.id];
+    const ctx = ctxOfShop();
+    const before = database.statementCount();
+    const loaded = await ctx.loaders.variantsByProduct.loadMany(ids);
+    expect(database.statementCount() - before).toBe(1);
+    const expected = await Promise.all(ids.slice(0, 3).map((id) => db.variant.findMany({ where: { productId: id }, orderBy: relationOrder.variants })));
+    expect(loaded).toStrictEqual([...expected, []]);
+    expect(expected[0]).toHaveLength(2);
+  });
+});
