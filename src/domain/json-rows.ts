@@ -5,8 +5,7 @@ import { Prisma } from '../generated/prisma/client.js';
  * answers for the same rows: JSON gives a number or a string where Prisma answers a Decimal or a
  * Date. A numeric comes as a JSON number: every one of these holds at most 12 significant digits,
  * which a double keeps exactly. A list column may be NULL in the table, which Prisma answers as an
-empty list. A model whose columns are none of these (an option) needs no entry.
- * Each model's entry is held to Prisma's own read of its rows by a test of the read that uses it
+ * empty list. A model whose columns are none of these (an option) needs no entry. Each model's entry is held to Prisma's own read of its rows by a test of the read that uses it
  * (test/domain/catalog/shown-rows.test.ts, test/domain/carts/cart-rows.test.ts), so a column added
  * without its kind fails there.
  */

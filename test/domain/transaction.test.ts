@@ -4,6 +4,7 @@ import type { Product, Store } from '../../src/generated/prisma/client.js';
 import { createContext, type Ctx } from '../../src/domain/context.js';
 import { withTransaction } from '../../src/domain/transaction.js';
 import { onCommittedEvents } from '../../src/domain/committed-events.js';
+import { onCommitSignal } from '../../src/platform/database/commit-signals.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { MemoryKv } from '../../src/platform/kv/memory-kv.js';
 import { createProduct } from '../support/catalog.js';
@@ -230,6 +231,29 @@ describe('live listeners of committed events', () => {
         expect(heard).toEqual([]);
       });
       expect(heard).toEqual([[{ storeId: store.id, topic: 'collections/update', payload: { id: 'second' } }]]);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('the relay’s wake-up', () => {
+  it('is the outbox signal, raised for a transaction’s events once it has committed, never for one rolled back', async () => {
+    const { store, ctx } = await storeContext();
+    const woken: string[] = [];
+    const stop = onCommitSignal(database.prisma, 'outbox', (storeId) => void woken.push(storeId));
+    try {
+      await expect(
+        withTransaction(ctx(), async (tx) => {
+          tx.outbox.append({ topic: 'collections/update', payload: { id: 'rolled back' } });
+          throw new Boom('after the write');
+        }),
+      ).rejects.toBeInstanceOf(Boom);
+      await withTransaction(ctx(), async (tx) => {
+        tx.outbox.append({ topic: 'collections/update', payload: { id: 'committed' } });
+        tx.outbox.append({ topic: 'discounts/update', payload: { id: 'committed' } });
+      });
+      expect(woken).toEqual([store.id]);
     } finally {
       stop();
     }

@@ -70,9 +70,10 @@ async function answerForChangedCart(ctx: Ctx, cartId: string): Promise<PlacedOrd
  * refuses the checkout with `cart_changed`, and the cart then shows what changed). Then, in one
  * transaction: the cart is closed (its row lock makes a second checkout of it wait and then
  * answer the first one's order), the coupon is redeemed under its limits, the stock is taken with
- * conditional updates, the automatic discounts' uses are counted, and last the order number is
- * taken and the order written with its lines, timeline and ledger entries, in one statement
- * (place-order-statement.ts), then its `orders/create` event. Any refusal rolls all of it back.
+ * conditional updates, the automatic discounts' uses are counted, then the order number is taken
+ * and the order written with its lines, timeline and ledger entries in one statement, which also
+ * reads the sold products' variants and images (place-order-statement.ts); last, the products'
+ * derived columns where the sale moved them, and the `orders/create` event. Any refusal rolls all of it back.
  * test/domain/orders/checkout-statements.test.ts lists what it costs, statement by statement.
  */
 export async function placeOrder(ctx: Ctx, cart: CartWithItems, input: CheckoutInput): Promise<PlacedOrder> {

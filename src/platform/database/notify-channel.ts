@@ -70,24 +70,47 @@ export function notifyChannel(pool: pg.Pool, connectionString: string, channel: 
 
 /** How many payloads one statement sends at most. */
 const BATCH = 500;
+/** How long a statement of notifications may take: past it, its publishes fail and the next ones go on. */
+const NOTIFY_TIMEOUT_MS = 5000;
+
+type Queued = { payload: string; sent: () => void; failed: (error: unknown) => void };
 
 /**
  * Publishing one statement at a time per channel: under load (a store taking orders, each telling
  * the other processes of its stock write after commit) the payloads queued meanwhile share the next
- * statement instead of costing one each, and an idle channel sends at once.
+ * statement instead of costing one each, and an idle channel sends at once. A statement PostgreSQL
+ * refuses is sent again payload by payload, so one bad payload fails its own publish alone.
  */
 function batchedNotifications(pool: pg.Pool, channel: string): (payload: string) => Promise<void> {
-  const queue: { payload: string; sent: () => void; failed: (error: unknown) => void }[] = [];
+  const queue: Queued[] = [];
   let sending = false;
+  const notify = (payloads: string[]) =>
+    // node-postgres reads `query_timeout` of a query as of a client; its types know only the client's.
+    pool.query({
+      text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS sent(payload)',
+      values: [channel, payloads],
+      query_timeout: NOTIFY_TIMEOUT_MS,
+    } as pg.QueryConfig);
+  const sendEach = async (batch: Queued[]) => {
+    for (const queued of batch) {
+      try {
+        await notify([queued.payload]);
+        queued.sent();
+      } catch (error) {
+        queued.failed(error);
+      }
+    }
+  };
   const send = async () => {
     sending = true;
     while (queue.length) {
       const batch = queue.splice(0, BATCH);
       try {
-        await pool.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS sent(payload)', [channel, batch.map((queued) => queued.payload)]);
+        await notify(batch.map((queued) => queued.payload));
         for (const queued of batch) queued.sent();
       } catch (error) {
-        for (const queued of batch) queued.failed(error);
+        if (batch.length > 1) await sendEach(batch);
+        else batch[0]!.failed(error);
       }
     }
     sending = false;

@@ -127,7 +127,12 @@ export function scopeToStore(db: Db, storeId: string) {
       /** Runs a store statement (store-statements.ts) bound to this store, in this client's transaction if it is one's. */
       $storeQuery<Row>(this: unknown, statement: StoreStatement<Row>, terms?: StatementTerms<Row>): Promise<Row[]> {
         const self = Prisma.getExtensionContext(this);
-        return runStoreStatement(self as unknown as RawClient, storeId, statement, terms, self === outside ? direct : undefined);
+        return signalledWrites(
+          db,
+          storeId,
+          statement,
+          runStoreStatement(self as unknown as RawClient, storeId, statement, terms, self === outside ? direct : undefined),
+        );
       },
     },
     query: {
@@ -148,6 +153,19 @@ export function scopeToStore(db: Db, storeId: string) {
   });
   outside = client;
   return client;
+}
+
+/**
+ * A store statement's writes raise the commit signals a model operation writing the same tables
+ * raises (an outbox event wakes the relay, a message the mailer), once committed. A store statement
+ * writes no table whose writes change a cached read (store-statements.ts), so no catalogue signal is among them.
+ */
+function signalledWrites<T>(db: Db, storeId: string, statement: StoreStatement<unknown>, sent: Promise<T>): Promise<T> {
+  for (const model of statement.shape.writes) {
+    const signal = commitSignalOf(model, 'createMany');
+    if (typeof signal === 'string') sent = noteCommitSignal(db, signal, storeId, sent);
+  }
+  return sent;
 }
 
 /** One store's client outside a transaction; it can start one. */
